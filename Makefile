@@ -1,0 +1,56 @@
+# The README's two commands are `make serve` and `make test`; each sets up what it needs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: setup serve build test lint typecheck unit browser bench chromium clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,docs]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+setup: $(BIN)/.installed node_modules/.installed
+
+## serve: set everything up, then build and serve the site on http://127.0.0.1:8000
+serve: setup
+	$(BIN)/mkdocs serve --strict --dev-addr $(HOST):$(PORT)
+
+## build: build the site into site/
+build: setup
+	$(BIN)/mkdocs build --strict
+
+## chromium: install Debian's Chromium for the browser tests when it is missing
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian's chromium for the browser tests..."; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; \
+	fi
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: setup
+	$(BIN)/mypy
+
+## test: set everything up, then run every check: lint, types, unit, docs, browser
+test: setup chromium lint typecheck build
+	$(BIN)/pytest -n 2 --dist loadfile
+
+## bench: print the engine's speed figures
+bench: setup
+	$(PY) benchmarks/engine.py
+
+clean:
+	rm -rf site .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,33 @@
+"""Collect the documentation's ``pycon`` examples as tests, with Sybil.
+
+Every fenced block marked ``pycon`` in ``docs/**/*.md`` is run as a doctest against the
+real engine, page by page in order, so the site's examples are the rule specification.
+"""
+
+from __future__ import annotations
+
+import doctest
+
+from sybil import Sybil
+from sybil.evaluators.doctest import DocTestEvaluator
+from sybil.evaluators.python import PythonEvaluator
+from sybil.parsers.abstract.doctest import DocTestStringParser
+from sybil.parsers.markdown import PythonCodeBlockParser
+from sybil.parsers.markdown.codeblock import CodeBlockParser
+
+FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+
+
+class PyconCodeBlockParser(PythonCodeBlockParser):
+    """Like Sybil's Python parser, but for fences marked ``pycon`` (console sessions)."""
+
+    def __init__(self, doctest_optionflags: int = 0) -> None:
+        self.doctest_parser = DocTestStringParser(DocTestEvaluator(doctest_optionflags))
+        self.codeblock_parser = CodeBlockParser("pycon", PythonEvaluator(()))
+
+
+pytest_collect_file = Sybil(
+    parsers=[PyconCodeBlockParser(doctest_optionflags=FLAGS)],
+    patterns=["*.md"],
+    path="docs",
+).pytest()
