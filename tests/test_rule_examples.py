@@ -71,3 +71,11 @@ def test_engine_names_only_known_rules() -> None:
         named |= set(re.findall(r"rule=\"([A-Z]\d+)\"", path.read_text(encoding="utf-8")))
     assert named, "the engine names no rule ids"
     assert named <= set(RULES), f"unknown rule ids in the engine: {named - set(RULES)}"
+
+
+def test_rulings_page_lists_every_rule_with_its_link() -> None:
+    text = (DOCS / "rules" / "rulings.md").read_text(encoding="utf-8")
+    for rule in RULES:
+        page, anchor = rule_page(rule).split("#")
+        link = f"[{rule}]({page.removeprefix('rules/')}#{anchor})"
+        assert link in text, f"rulings.md does not link {rule} as {link}"
