@@ -1,0 +1,152 @@
+"""Bots for *Pirate*, and whole games between them.
+
+In a real-time game speed matters: a quick player turns a card every moment and pounces
+on every card that fits, a slower one needs a few moments to take in each new card.
+
+* ``"random"``: picks any legal action, waiting included;
+* ``"slow"``: reacts to each new card after a seeded delay (``delay`` moments on
+  average), and turns or plays only once it has looked;
+* ``"fast"``: acts at once every moment: plays a card that fits, claims when it can,
+  otherwise turns.
+
+    >>> from pirate_rules.bots import bot_names
+    >>> bot_names("pirate")
+    ['random', 'slow', 'fast']
+    >>> game = play_game(("fast", "fast"), seed=7, players=("Ann", "Ben"))
+    >>> game.outcome()
+    Outcome(winner=..., termination=Termination...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pirate_rules.bots import Bot, make_bot, register_bot
+from pirate_rules.cards import SUIT_NAMES
+from pirate_rules.pirate.actions import Action
+from pirate_rules.pirate.game import DEFAULT_PLAYERS, PirateGame
+
+__all__ = ["MAX_MOMENTS", "FastBot", "RandomBot", "SlowBot", "play_game"]
+
+MAX_MOMENTS = 100_000
+""":func:`play_game` stops a game after this many moments, even unfinished."""
+
+
+@register_bot("pirate", "random")
+class RandomBot(Bot[PirateGame, Action]):
+    """Picks one of its legal actions at random, waiting included."""
+
+    description = "picks any legal action at random"
+
+    def choose(self, game: PirateGame, player: int) -> Action:
+        action = self.rng.choice(game.legal_actions(player))
+        self.reason = f"I picked {action.name.lower()} at random."
+        return action
+
+
+@register_bot("pirate", "slow")
+class SlowBot(Bot[PirateGame, Action]):
+    """Needs time to take in each new card before acting on it.
+
+    Whenever the card it watches changes (its own top waste card, or, as an observer,
+    the opponent's newly turned card that it could claim), it draws a reaction time from
+    0 to ``2 * delay`` moments with its own generator and waits that long before playing,
+    claiming or turning. With nothing to look at (an empty waste) it turns at once.
+
+    Args:
+        seed: Seed of the bot's generator.
+        delay: The mean reaction time, in moments.
+    """
+
+    description = "takes a few moments to notice each new card"
+
+    def __init__(self, seed: int | None = None, delay: int = 2) -> None:
+        super().__init__(seed)
+        if delay < 0:
+            raise ValueError(f"delay must be at least 0, not {delay!r}")
+        self.delay = delay
+        self._sight: tuple[object, ...] | None = None
+        self._ready_at = 0
+
+    def choose(self, game: PirateGame, player: int) -> Action:
+        if game.is_observer(player):
+            card = game.waste_top(1 - player)
+            sight: tuple[object, ...] | None = (
+                ("claim", card, len(game.waste(1 - player))) if game.can_claim(player) else None
+            )
+        else:
+            card = game.waste_top(player)
+            sight = (
+                None
+                if card is None
+                else (card, len(game.waste(player)), game.ship(card.suit).number)
+            )
+        if sight is not None:
+            if sight != self._sight:
+                self._sight = sight
+                self._ready_at = game.moment + self.rng.randint(0, 2 * self.delay)
+            if game.moment < self._ready_at:
+                self.reason = f"I am still looking at {card}."
+                return Action.WAIT
+        return quickest(self, game, player)
+
+
+@register_bot("pirate", "fast")
+class FastBot(Bot[PirateGame, Action]):
+    """Acts at once, every moment: plays a card that fits, else claims, else turns."""
+
+    description = "acts at once: plays, claims or turns every moment"
+
+    def choose(self, game: PirateGame, player: int) -> Action:
+        return quickest(self, game, player)
+
+
+def quickest(bot: Bot[PirateGame, Action], game: PirateGame, player: int) -> Action:
+    """The quickest useful action: play, else claim, else turn, else wait; sets ``bot.reason``."""
+    if game.can_play(player):
+        card = game.waste_top(player)
+        assert card is not None
+        bot.reason = f"{card} fits my {SUIT_NAMES[card.suit]} half, so I play it."
+        return Action.PLAY
+    if game.can_claim(player):
+        card = game.waste_top(1 - player)
+        assert card is not None
+        bot.reason = f"{card} was just turned and fits my {SUIT_NAMES[card.suit]} half."
+        return Action.CLAIM
+    if game.can_turn(player):
+        bot.reason = "Nothing fits, so I turn."
+        return Action.TURN
+    bot.reason = "Nothing to turn or claim, so I wait."
+    return Action.WAIT
+
+
+def play_game(
+    bots: Sequence[str | Bot[PirateGame, Action]],
+    seed: int,
+    *,
+    players: Sequence[str] = DEFAULT_PLAYERS,
+    max_moments: int = MAX_MOMENTS,
+) -> PirateGame:
+    """Play a whole game between two bots, from :meth:`PirateGame.from_seed` ``(seed)``.
+
+    Args:
+        bots: Two bots, or registered bot names; a bot named here for seat ``k`` is
+            seeded with ``2 * seed + k``.
+        seed: The game's seed; the same seed and bots always give the same game.
+        players: The players' names.
+        max_moments: Stop after this many moments even if the game is not over.
+
+    Returns:
+        The game at its end (check :meth:`PirateGame.outcome`).
+    """
+    if len(bots) != 2:
+        raise ValueError(f"Pirate needs two bots, not {len(bots)}")
+    seats = [
+        make_bot("pirate", bot, seed=seed * 2 + index) if isinstance(bot, str) else bot
+        for index, bot in enumerate(bots)
+    ]
+    game = PirateGame.from_seed(seed, players=players)
+    first, second = seats
+    while not game.is_terminal() and game.moment < max_moments:
+        game.apply_moment(first.choose(game, 0), second.choose(game, 1))
+    return game

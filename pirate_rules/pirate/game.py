@@ -1,0 +1,529 @@
+"""The game of *Pirate* for two players and two decks, played in moments (P1 to P11).
+
+A :class:`PirateGame` holds the whole table: each player's stock and waste, the current
+ship of each suit, the captured and sunk ships, and the moment number. Real time is cut
+into moments (P4): in each moment both players pick an action from the same position,
+and :meth:`PirateGame.apply_moment` applies the pair at once, as OpenSpiel applies the
+joint action of a simultaneous-move game.
+
+    >>> game = PirateGame(stocks=("AH 5C", "KH 9D"), players=("Ann", "Ben"), complete=False)
+    >>> game.apply_moment("TT")
+    >>> game.legal_actions(0), game.legal_actions(1)
+    ([Action.TURN, Action.PLAY, Action.WAIT], [Action.TURN, Action.PLAY, Action.WAIT])
+    >>> game.apply_moment("PW")
+    >>> print(game.ship("H").describe(0), game.waste(1))
+    A [Card.parse('KH')]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from pirate_rules.cards import SUIT_NAMES, SUITS, Card
+from pirate_rules.errors import IllegalMoveError, PirateRulesError
+from pirate_rules.pirate.actions import Action, parse_action, parse_moment
+from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
+from pirate_rules.pirate.ships import SUIT_INDEX, Placed, Ship
+from pirate_rules.pirate.table import describe_event, describe_outcome, draw
+
+__all__ = ["Event", "Outcome", "PirateGame", "Termination"]
+
+DEFAULT_PLAYERS = ("Player 1", "Player 2")
+
+
+class Termination(Enum):
+    """Why a game ended; the value is the rule id."""
+
+    CAPTURES = "P10"
+    """A player captured five ships, or four once any ship was sunk."""
+    BLOCKED = "P11"
+    """No card left in any stock or waste can ever be placed."""
+
+    def __repr__(self) -> str:
+        return f"Termination.{self.name}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the winner (0 or 1, or None for a draw) and why it ended."""
+
+    winner: int | None
+    termination: Termination
+
+
+class Event(NamedTuple):
+    """Something worth a line in the log; :attr:`PirateGame.log` writes it in words.
+
+    ``kind`` is ``"cut"``, ``"restock"``, ``"claim"``, ``"clash"``, ``"capture"`` or
+    ``"sink"``. ``player`` is who did it (None for a cut or a sinking), ``cards`` the
+    cards shown, claimed or clashed over, ``suit`` and ``number`` name a ship (for a
+    restock, ``number`` is the size of the new stock).
+    """
+
+    moment: int
+    kind: str
+    player: int | None
+    cards: tuple[Card, ...] = ()
+    suit: str = ""
+    number: int = 0
+
+
+class PirateGame:
+    """A game of *Pirate*: the table, the moments played so far, and the rules.
+
+    Args:
+        stocks: Each player's starting stock, top card first: a list of cards or card
+            notations, or one string of notations separated by spaces.
+        low: Which player (0 or 1) is the low player (P2).
+        players: The two players' names.
+        complete: If true (the default) each stock must be one whole 52-card deck (P1).
+            If false, each stock may be any part of one deck, the rest of it being out
+            of play: handy to set up a small exact situation.
+
+    Raises:
+        PirateRulesError: if a stock is not (part of) one deck, naming the bad cards.
+        InvalidCardError: if a card cannot be read.
+
+    Attributes:
+        players: The two names.
+        low: The low player (0 or 1).
+        cuts: The cards shown by each cut, in order (empty when given explicitly).
+        moment: How many moments have been played.
+        history: Every moment played, as two letters such as ``"TP"``.
+        captured: The ships each player captured.
+        sunk: The ships sunk.
+        events: The log as data; :attr:`log` writes it in words.
+
+    Example:
+        >>> game = PirateGame.from_seed(7, players=("Ann", "Ben"))
+        >>> game.log[-1]
+        'Ann cut 2C, Ben cut 5D: Ann is low'
+    """
+
+    def __init__(
+        self,
+        stocks: Sequence[Sequence[Card] | Sequence[str] | str],
+        *,
+        low: int = 0,
+        players: Sequence[str] = DEFAULT_PLAYERS,
+        complete: bool = True,
+    ) -> None:
+        self.players = check_players(players)
+        if low not in (0, 1) or isinstance(low, bool):
+            raise PirateRulesError(f"the low player must be 0 or 1, not {low!r}")
+        if isinstance(stocks, str) or len(stocks) != 2:
+            raise PirateRulesError("give two stocks, one per player")
+        decks = (read_stock(stocks[0]), read_stock(stocks[1]))
+        for player, deck in enumerate(decks):
+            check_deck(deck, f"{self.players[player]}'s stock", complete=complete)
+        self.low = low
+        self.complete = complete
+        self.start = (tuple(decks[0]), tuple(decks[1]))
+        self.cuts: tuple[tuple[Card, Card], ...] = ()
+        self.moment = 0
+        self.history: list[str] = []
+        self.captured: tuple[list[Ship], list[Ship]] = ([], [])
+        self.sunk: list[Ship] = []
+        self.events: list[Event] = []
+        # Stocks and wastes keep their top card last, where popping is cheap.
+        self._stocks = [deck[::-1] for deck in decks]
+        self._wastes: list[list[Card]] = [[], []]
+        # P9: whether a player's top waste card is the one they turned last.
+        self._fresh = [False, False]
+        # P11: bit masks of the ranks of each suit still in each player's stock and waste.
+        self._held = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        for player, deck in enumerate(decks):
+            for card in deck:
+                self._held[player][SUIT_INDEX[card.suit]] |= 1 << card.rank
+        self._ships = [Ship(suit, 1, low) for suit in SUITS]
+        self._outcome = self._find_outcome()
+
+    @classmethod
+    def from_seed(cls, seed: int, *, players: Sequence[str] = DEFAULT_PLAYERS) -> PirateGame:
+        """Set up a game as at the table, using ``random.Random(seed)`` only (P1, P2, P3).
+
+        Each deck is shuffled, each player cuts their own deck (the lower rank shown is
+        the low player; equal ranks cut again), then each player shuffles their deck to
+        form their stock.
+
+        Example:
+            >>> game = PirateGame.from_seed(7)
+            >>> game.cuts, game.low
+            (((Card.parse('2C'), Card.parse('5D')),), 0)
+        """
+        setup = deal(random.Random(seed))
+        game = cls(setup.stocks, low=setup.low, players=players)
+        game.cuts = setup.cuts
+        game.events = [Event(0, "cut", low_player(*cut), cut) for cut in setup.cuts]
+        return game
+
+    # -- looking at the table ------------------------------------------------------------
+
+    @property
+    def high(self) -> int:
+        """The high player (0 or 1)."""
+        return 1 - self.low
+
+    def stock(self, player: int) -> list[Card]:
+        """``player``'s stock, top card first (P3)."""
+        return self._stocks[player][::-1]
+
+    def waste(self, player: int) -> list[Card]:
+        """``player``'s waste, top card first; only the top card can be played (P3)."""
+        return self._wastes[player][::-1]
+
+    def waste_top(self, player: int) -> Card | None:
+        """``player``'s top waste card, the only one they can play, or None (P3)."""
+        waste = self._wastes[player]
+        return waste[-1] if waste else None
+
+    def is_observer(self, player: int) -> bool:
+        """Whether ``player`` has no stock and no waste left, and so only claims or waits (P9)."""
+        return not self._stocks[player] and not self._wastes[player]
+
+    def is_fresh(self, player: int) -> bool:
+        """Whether ``player``'s top waste card is the one they turned last, still uncovered (P9)."""
+        return self._fresh[player]
+
+    def ship(self, suit: str) -> Ship:
+        """The current ship of ``suit`` (``"S" "H" "D" "C"``); read it, do not change it."""
+        return self._ships[SUIT_INDEX[suit]]
+
+    @property
+    def ships(self) -> list[Ship]:
+        """The current ship of each suit, spades, hearts, diamonds, clubs."""
+        return list(self._ships)
+
+    def half(self, player: int, suit: str) -> list[Placed]:
+        """``player``'s half of the current ``suit`` ship, keel first, each card with its owner."""
+        return list(self.ship(suit).halves[player])
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """How many ships each player has captured."""
+        return len(self.captured[0]), len(self.captured[1])
+
+    # -- legal actions -------------------------------------------------------------------
+
+    def can_turn(self, player: int) -> bool:
+        """Whether ``player`` may turn: they have a stock or a waste to turn over (P5)."""
+        return self._outcome is None and bool(self._stocks[player] or self._wastes[player])
+
+    def can_play(self, player: int) -> bool:
+        """Whether ``player``'s top waste card fits their own half of its suit's ship (P6)."""
+        waste = self._wastes[player]
+        if not waste or self._outcome is not None:
+            return False
+        card = waste[-1]
+        return card.rank == self._ships[SUIT_INDEX[card.suit]].needs[player]
+
+    def can_claim(self, player: int) -> bool:
+        """Whether ``player``, an observer, may claim the opponent's newly turned card (P9)."""
+        other = 1 - player
+        waste = self._wastes[other]
+        if not waste or not self._fresh[other] or self._outcome is not None:
+            return False
+        if self._stocks[player] or self._wastes[player]:
+            return False
+        card = waste[-1]
+        return card.rank == self._ships[SUIT_INDEX[card.suit]].needs[player]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """``player``'s legal actions this moment, in the order T, P, C, W (P4, P9).
+
+        Waiting is always legal until the game ends; then there are no actions.
+
+        Example:
+            >>> PirateGame.from_seed(1).legal_actions(0)
+            [Action.TURN, Action.WAIT]
+        """
+        if self._outcome is not None:
+            return []
+        actions = []
+        if self.can_turn(player):
+            actions.append(Action.TURN)
+            if self.can_play(player):
+                actions.append(Action.PLAY)
+        elif self.can_claim(player):
+            actions.append(Action.CLAIM)
+        actions.append(Action.WAIT)
+        return actions
+
+    def check_action(self, player: int, action: Action | str) -> None:
+        """Raise an error saying why, if ``player`` may not take ``action`` this moment.
+
+        Raises:
+            InvalidMoveError: if ``action`` is not one of the letters ``T P C W``.
+            IllegalMoveError: naming the rule: P9 for a turn by an observer, P6 for a
+                play that does not fit, P9 for a claim that is not allowed, P10 or P11
+                once the game is over.
+
+        Example:
+            >>> game = PirateGame(stocks=("7S", "KS"), players=("Ann", "Ben"), complete=False)
+            >>> game.check_action(0, "P")
+            Traceback (most recent call last):
+            ...
+            pirate_rules.errors.IllegalMoveError: Ann cannot play: Ann's waste is empty (P6)
+        """
+        self._check(player, parse_action(action))
+
+    def _check(self, player: int, action: Action) -> None:
+        if self._outcome is not None:
+            raise IllegalMoveError(
+                f"the game is over: {describe_outcome(self, self._outcome)}",
+                rule=self._outcome.termination.value,
+            )
+        if action is Action.TURN:
+            self._check_turn(player)
+        elif action is Action.PLAY:
+            self._check_play(player)
+        elif action is Action.CLAIM:
+            self._check_claim(player)
+
+    def _check_turn(self, player: int) -> None:
+        """P9: a player without stock or waste is an observer and cannot turn (P5)."""
+        if not self.can_turn(player):
+            name = self.players[player]
+            raise IllegalMoveError(
+                f"{name} cannot turn: {name} has no stock or waste left and can only claim or wait",
+                rule="P9",
+            )
+
+    def _check_play(self, player: int) -> None:
+        """P6: only the top waste card, onto the player's own half, as keel or next rank."""
+        name = self.players[player]
+        waste = self._wastes[player]
+        if not waste:
+            raise IllegalMoveError(f"{name} cannot play: {name}'s waste is empty", rule="P6")
+        card = waste[-1]
+        ship = self._ships[SUIT_INDEX[card.suit]]
+        if not ship.fits(player, card):
+            raise IllegalMoveError(
+                f"{name} cannot play {card}: {_needs(ship, name, player)}", rule="P6"
+            )
+
+    def _check_claim(self, player: int) -> None:
+        """P9: only an observer claims, only the opponent's newly turned card, if it fits."""
+        name, other = self.players[player], self.players[1 - player]
+        if not self.is_observer(player):
+            raise IllegalMoveError(
+                f"{name} cannot claim: only a player with no stock and no waste left claims",
+                rule="P9",
+            )
+        waste = self._wastes[1 - player]
+        if not waste:
+            raise IllegalMoveError(f"{name} cannot claim: {other}'s waste is empty", rule="P9")
+        card = waste[-1]
+        if not self._fresh[1 - player]:
+            raise IllegalMoveError(
+                f"{name} cannot claim {card}: it is not the card {other} turned last",
+                rule="P9",
+            )
+        ship = self._ships[SUIT_INDEX[card.suit]]
+        if not ship.fits(player, card):
+            raise IllegalMoveError(
+                f"{name} cannot claim {card}: {_needs(ship, name, player)}", rule="P9"
+            )
+
+    # -- playing -------------------------------------------------------------------------
+
+    def apply_moment(self, first: str | Action, second: str | Action | None = None) -> None:
+        """Play one moment: both players' actions, chosen from the same table, at once (P4).
+
+        Give both letters in one string (``"TP"``) or one action per player. Both actions
+        are checked before anything moves, so a refused moment leaves the game unchanged.
+        Then claims take their card first (P9), turns and plays follow (P5, P6), and
+        completed ships are captured or sunk (P7, P8).
+
+        Raises:
+            InvalidMoveError: if the text is not two actions.
+            IllegalMoveError: if a rule forbids either action; it names the rule.
+        """
+        actions = parse_moment(first, second)
+        self._check(0, actions[0])
+        self._check(1, actions[1])
+        self.moment += 1
+        self.history.append(actions[0] + actions[1])
+        # Which players put a card on each suit's ship this moment, as bits 1 and 2.
+        touched = [0, 0, 0, 0]
+        placed = False
+        for player in (0, 1):
+            if actions[player] is Action.CLAIM:
+                self._claim(player, actions[1 - player], touched)
+                placed = True
+        for player in (0, 1):
+            action = actions[player]
+            if action is Action.TURN:
+                self._turn(player)
+            elif action is Action.PLAY:
+                self._play(player, touched)
+                placed = True
+        if placed:
+            for index, players in enumerate(touched):
+                if players and self._ships[index].is_complete:
+                    self._complete(index, players)
+            self._outcome = self._find_outcome()
+
+    def apply_moments(self, moments: Iterable[str] | str) -> None:
+        """Play several moments in order, given as two-letter strings (``"TT PT TP"``).
+
+        Stops at the first refused moment, with the moments before it played.
+        """
+        for moment in moments.split() if isinstance(moments, str) else moments:
+            self.apply_moment(moment)
+
+    def _turn(self, player: int) -> None:
+        """P5: turn the top stock card onto the waste; with no stock, the waste becomes it."""
+        stock = self._stocks[player]
+        if stock:
+            self._wastes[player].append(stock.pop())
+            self._fresh[player] = True
+        else:
+            # The waste turned face down: its first-turned (bottom) card comes on top.
+            waste = self._wastes[player]
+            self._stocks[player] = waste[::-1]
+            self._wastes[player] = []
+            self._fresh[player] = False
+            if waste:
+                self.events.append(Event(self.moment, "restock", player, number=len(waste)))
+
+    def _play(self, player: int, touched: list[int]) -> None:
+        """P6: move the top waste card (checked to fit) onto the player's own half."""
+        card = self._wastes[player].pop()
+        self._fresh[player] = False
+        index = SUIT_INDEX[card.suit]
+        self._held[player][index] &= ~(1 << card.rank)
+        self._ships[index].place(player, card, owner=player)
+        touched[index] |= 1 << player
+
+    def _claim(self, player: int, owner_action: Action, touched: list[int]) -> None:
+        """P9: the observer takes the owner's newly turned card onto the observer's half.
+
+        A claim made in the moment the owner turns still gets the card that was on top
+        when the moment began. If the owner plays that very card in the same moment, the
+        owner's play stands, and the observer counts as having put a card on the ship too:
+        should the card complete it, both did and it sinks (P7).
+        """
+        owner = 1 - player
+        card = self._wastes[owner][-1]
+        index = SUIT_INDEX[card.suit]
+        touched[index] |= 1 << player
+        if owner_action is Action.PLAY:
+            self.events.append(Event(self.moment, "clash", player, (card,)))
+            return
+        self._wastes[owner].pop()
+        self._fresh[owner] = False
+        self._held[owner][index] &= ~(1 << card.rank)
+        self._ships[index].place(player, card, owner=owner)
+        self.events.append(Event(self.moment, "claim", player, (card,)))
+
+    def _complete(self, index: int, players: int) -> None:
+        """P7: one placer captures the complete ship; two sink it. P8: the next one begins."""
+        ship = self._ships[index]
+        if players == 3:
+            self.sunk.append(ship)
+            self.events.append(Event(self.moment, "sink", None, (), ship.suit, ship.number))
+        else:
+            player = players >> 1
+            self.captured[player].append(ship)
+            self.events.append(Event(self.moment, "capture", player, (), ship.suit, ship.number))
+        self._ships[index] = Ship(ship.suit, ship.number + 1, self.low)
+
+    # -- the end -------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on (P10, P11).
+
+        Example:
+            >>> PirateGame.from_seed(1).outcome() is None
+            True
+        """
+        return self._outcome
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over: ``outcome() is not None``."""
+        return self._outcome is not None
+
+    is_game_over = is_terminal
+
+    def copy(self) -> PirateGame:
+        """An independent copy of the game, to try moments on without touching this one.
+
+        Example:
+            >>> game = PirateGame.from_seed(1)
+            >>> trial = game.copy()
+            >>> trial.apply_moment("TT")
+            >>> game.moment, trial.moment
+            (0, 1)
+        """
+        other = object.__new__(PirateGame)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.captured = (list(self.captured[0]), list(self.captured[1]))
+        other.sunk = list(self.sunk)
+        other.events = list(self.events)
+        other._stocks = [list(stock) for stock in self._stocks]
+        other._wastes = [list(waste) for waste in self._wastes]
+        other._fresh = list(self._fresh)
+        other._held = [list(held) for held in self._held]
+        other._ships = [ship.copy() for ship in self._ships]
+        return other
+
+    def _find_outcome(self) -> Outcome | None:
+        """P10 first (enough captures), then P11 (nothing can ever be placed again).
+
+        Only a placement changes what either rule looks at, so this runs after moments
+        in which a card was placed, and at the start.
+        """
+        ships0, ships1 = self.score
+        winner = None if ships0 == ships1 else int(ships1 > ships0)
+        if max(ships0, ships1) >= (4 if self.sunk else 5):
+            return Outcome(winner, Termination.CAPTURES)
+        if not self._anything_fits():
+            return Outcome(winner, Termination.BLOCKED)
+        return None
+
+    def _anything_fits(self) -> bool:
+        """P11: whether some stock or waste card fits a half where it could be placed.
+
+        A card fits for its owner's own half, or for the opponent's half when the
+        opponent is an observer and could claim it. A player who is not an observer can
+        only become one by placing cards, so when nothing fits now, nothing ever will.
+        """
+        for player in (0, 1):
+            other = 1 - player
+            observer = not self._stocks[other] and not self._wastes[other]
+            for held, ship in zip(self._held[player], self._ships, strict=True):
+                if held and (
+                    held >> ship.needs[player] & 1 or (observer and held >> ship.needs[other] & 1)
+                ):
+                    return True
+        return False
+
+    # -- text ----------------------------------------------------------------------------
+
+    @property
+    def log(self) -> list[str]:
+        """The log in words, one line per event (cuts, restocks, claims, captures, sinkings).
+
+        The lines are written when asked for; :attr:`events` holds the same as data.
+        """
+        return [describe_event(self, event) for event in self.events]
+
+    def __str__(self) -> str:
+        return draw(self)
+
+    def __repr__(self) -> str:
+        names = " vs ".join(self.players)
+        return f"<PirateGame {names}, moment {self.moment}>"
+
+
+def _needs(ship: Ship, name: str, player: int) -> str:
+    half = f"{name}'s {SUIT_NAMES[ship.suit]} half"
+    if ship.halves[player]:
+        return f"{half} needs {ship.next_card(player)} next"
+    return f"{half} is not begun, and only its keel {ship.keel(player)} begins it"
