@@ -79,6 +79,7 @@ class Card:
 
     rank: int
     suit: str
+    _order: tuple[int, int]
 
     def __new__(cls, rank: int, suit: str) -> Card:
         card = cls._interned.get((rank, suit))

@@ -197,13 +197,13 @@ def replay_summary(kind: str, game: Any) -> dict[str, Any]:
     winner = outcome.winner if outcome else None
     if kind == MARVIN:
         return {"game": kind, "winner": winner, "turns": game.turn}
-    ships = game.ships
+    ships = game.score
     return {
         "game": kind,
         "winner": winner,
         "moments": game.moment,
         "ships": [ships[0], ships[1]],
-        "sunk": game.sunk,
+        "sunk": len(game.sunk),
     }
 
 

@@ -113,14 +113,14 @@ def result_of(game: str, state: Any, seed: int, *, with_record: bool = False) ->
         )
     from pirate_rules.pirate.record import to_record as pirate_record
 
-    ships = state.ships
+    ships = state.score
     return GameResult(
         game=game,
         seed=seed,
         winner=outcome.winner,
         length=state.moment,
         ships=(ships[0], ships[1]),
-        sunk=state.sunk,
+        sunk=len(state.sunk),
         ended_by=outcome.termination.value,
         record=pirate_record(state) if with_record else None,
     )
