@@ -1,0 +1,101 @@
+"""Bots for *Marvin's Pirates Go!*, and a helper that plays a whole game between two.
+
+A bot implements ``choose(game, player)`` (see `pirate_rules.bots.Bot`): it
+returns one of ``game.legal_moves`` without changing the game, using only its own
+seeded generator, and says why in `pirate_rules.bots.Bot.reason`.
+
+    >>> game = play_game([RandomBot(seed=1), "random"], seed=7, players=("Marvin", "Mum"))
+    >>> game.is_game_over(), game.winner in (0, 1)
+    (True, True)
+    >>> print(game.log[-1])
+    Turn ...: all of ...'s pirates have fainted: ... wins
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pirate_rules.bots import Bot, make_bot, register_bot
+from pirate_rules.marvin.game import MarvinGame
+from pirate_rules.marvin.moves import Move
+
+__all__ = ["MarvinBot", "RandomBot", "play_game"]
+
+MarvinBot = Bot[MarvinGame, Move]
+"""The type of a bot for this game."""
+
+
+@register_bot("marvin", "random")
+class RandomBot(MarvinBot):
+    """Picks one of the legal moves at random, each as likely as the others.
+
+    Examples:
+        >>> from pirate_rules.marvin import MarvinGame
+        >>> game = MarvinGame.stacked("9C")
+        >>> bot = RandomBot(seed=3)
+        >>> bot.choose(game, game.to_move) in game.legal_moves
+        True
+        >>> bot.reason
+        'It picked one of its 2 legal moves at random.'
+    """
+
+    description = "picks any legal move, at random"
+
+    def choose(self, game: MarvinGame, player: int) -> Move:
+        moves = game.legal_moves
+        count = len(moves)
+        if player != game.to_move or not count:
+            raise ValueError(f"player {player} has no move to choose now")
+        self.reason = _REASONS[count] if count < len(_REASONS) else _reason(count)
+        return moves[int(self.rng.random() * count)]
+
+
+def _reason(count: int) -> str:
+    if count == 1:
+        return "It played its only legal move."
+    return f"It picked one of its {count} legal moves at random."
+
+
+_REASONS = tuple(_reason(count) for count in range(20))
+
+
+def play_game(
+    bots: Sequence[MarvinBot | str],
+    seed: int | None,
+    *,
+    max_turns: int | None = None,
+    **options: Any,
+) -> MarvinGame:
+    """Play a whole game between two bots and return it, finished.
+
+    Args:
+        bots: Player 0's and player 1's bot, or registered bot names (made with the
+            seeds ``seed * 2 + 1`` and ``seed * 2 + 2``, or unseeded when ``seed`` is None).
+        seed: Seed of the game (see `MarvinGame.from_seed`).
+        max_turns: Stop once this many turns are played, even if the game goes on (a
+            card that does nothing may end a turn by itself, so one more may be played).
+        **options: Passed to `MarvinGame.from_seed`: ``jokers``, ``players``, ``first``.
+
+    Examples:
+        >>> a = play_game(["random", "random"], seed=1)
+        >>> b = play_game(["random", "random"], seed=1)
+        >>> a.log == b.log
+        True
+    """
+    if len(bots) != 2:
+        raise ValueError(f"a game needs two bots, not {len(bots)}")
+    made = [
+        make_bot("marvin", bot, seed=None if seed is None else seed * 2 + 1 + i)
+        if isinstance(bot, str)
+        else bot
+        for i, bot in enumerate(bots)
+    ]
+    game = MarvinGame.from_seed(seed, **options)
+    choose = (made[0].choose, made[1].choose)
+    push = game.push
+    limit = float("inf") if max_turns is None else max_turns
+    while not game.is_game_over() and game.turn < limit:
+        player = game.to_move
+        push(choose[player](game, player))
+    return game

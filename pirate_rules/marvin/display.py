@@ -1,0 +1,187 @@
+"""Text for people: the table drawn in plain ASCII, and the log's sentences.
+
+The table shows player 1 at the top and player 0 at the bottom, guard rows facing
+each other across a dashed line, as the players sit. Each side is drawn as its owner
+sees it, so the top player's left and right appear swapped; every cell names its
+position, so nothing is ambiguous. A cell reads ``GL 4 hp``, with ``shield`` when the
+pirate carries one and ``hidden`` when it is in the Cave; a position with no pirate
+reads ``GL empty``. Below come the bank, the two piles, and whose turn it is:
+
+    >>> from pirate_rules.marvin import MarvinGame
+    >>> game = MarvinGame.stacked("4H 9C", players=("Marvin", "Mum"))
+    >>> game.play("GR")
+    >>> print(game)
+    Mum         prizes: none
+      CR 4 hp                 CL 4 hp
+      GR 4 hp                 GL 4 hp
+      ----------------------------------
+      GL 4 hp                 GR 4 hp shield
+      CL 4 hp                 CR 4 hp
+    Marvin      prizes: none
+    bank: cave ship fort | draw pile: 52 | discard pile: 1
+    turn 2: Mum drew 9C: choose a target to slash (2 hits)
+
+This module only reads the game; it never changes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from pirate_rules.cards import Card
+from pirate_rules.marvin.moves import Move
+from pirate_rules.marvin.table import (
+    E_HIT,
+    E_KILL,
+    E_SHIELD,
+    E_SLASH,
+    E_TAKE,
+    EFFECT_OF_RANK,
+    POSITIONS,
+    PRIZE_NAMES,
+    Side,
+)
+
+if TYPE_CHECKING:
+    from pirate_rules.marvin.game import MarvinGame
+
+__all__ = ["draw_table", "format_event", "status"]
+
+# The game stores events as small tuples ``(kind, turn, ...)``; they become sentences
+# only when the log is read.
+EV_POWER, EV_RESHUFFLE, EV_CARD, EV_RETURN, EV_WIN = range(5)
+
+CELL: Final = 24
+# What the card phase asks for, by effect (see game.EFFECT_NAMES).
+_ASK: Final = (
+    "",
+    "choose a pirate of yours to shield",
+    "choose a prize to take",
+    "choose a target to hit",
+    "choose a target to knock out (one-hit kill)",
+    "choose a target to slash (2 hits)",
+)
+
+
+def _cell(side: Side, i: int) -> str:
+    hp = side._hp[i]
+    if not hp:
+        return f"{POSITIONS[i]} empty"
+    text = f"{POSITIONS[i]} {hp} hp"
+    if side._shields >> i & 1:
+        text += " shield"
+    if side._hidden == i:
+        text += " hidden"
+    return text
+
+
+def _row(side: Side, left: int, right: int) -> str:
+    return f"  {_cell(side, left):<{CELL}}{_cell(side, right)}".rstrip()
+
+
+def _name_line(game: MarvinGame, player: int) -> str:
+    held = " ".join(game.prizes(player)) or "none"
+    return f"{game.players[player]:<11} prizes: {held}"
+
+
+def draw_table(game: MarvinGame) -> str:
+    """The whole table as text: see the module's description for the layout."""
+    top, bottom = game.sides[1], game.sides[0]
+    lines = [
+        _name_line(game, 1),
+        _row(top, 3, 2),
+        _row(top, 1, 0),
+        "  " + "-" * (CELL + 10),
+        _row(bottom, 0, 1),
+        _row(bottom, 2, 3),
+        _name_line(game, 0),
+        f"bank: {' '.join(game.bank) or 'none'} | draw pile: {len(game._pile)}"
+        f" | discard pile: {len(game._discard)}",
+        status(game),
+    ]
+    return "\n".join(lines)
+
+
+def status(game: MarvinGame) -> str:
+    """One line: whose turn it is and what they must choose, or who won."""
+    outcome = game.outcome()
+    if outcome is not None:
+        loser = game.players[1 - outcome.winner]
+        return (
+            f"game over after turn {game.turn}: {game.players[outcome.winner]} wins,"
+            f" all of {loser}'s pirates fainted"
+        )
+    name = game.players[game.to_move]
+    turn = game.turn + 1
+    if game.drawn is None:
+        return f"turn {turn}: {name} may use a prize power, or draw"
+    return f"turn {turn}: {name} drew {game.drawn}: {_ASK[EFFECT_OF_RANK[game.drawn.rank]]}"
+
+
+def _hit_detail(position: str, shield_lost: bool, before: int, after: int) -> str:
+    parts = []
+    if shield_lost:
+        parts.append("the shield breaks" if after != before else "the shield takes the hit")
+    if after != before:
+        parts.append(f"{position} {before} -> {after} HP")
+    if not after:
+        parts.append(f"{position} faints")
+    return ", ".join(parts)
+
+
+def format_event(game: MarvinGame, event: tuple[object, ...]) -> str:
+    """One log sentence for one stored event (see ``game.EV_*``)."""
+    kind, turn = event[0], event[1]
+    head = f"Turn {turn}: "
+    if kind == EV_RESHUFFLE:
+        return (
+            head + f"the draw pile is empty: the {event[2]} discarded cards are shuffled"
+            " into a new draw pile"
+        )
+    player = event[2]
+    assert isinstance(player, int)
+    name, other = game.players[player], game.players[1 - player]
+    if kind == EV_RETURN:
+        position = event[3]
+        assert isinstance(position, int)
+        return head + f"{name}'s {POSITIONS[position]} comes back from the Cave"
+    if kind == EV_WIN:
+        return head + f"all of {other}'s pirates have fainted: {name} wins"
+    move = event[3]
+    if kind == EV_POWER:
+        assert isinstance(move, Move)
+        if move.kind == "ship":
+            if event[4]:
+                return head + f"{name} uses the Ship: {move.position} and {move.to} swap places"
+            return head + f"{name} uses the Ship: {move.position} moves to the empty {move.to}"
+        if move.kind == "cave":
+            return head + f"{name} uses the Cave: {move.position} hides"
+        return head + f"{name} uses the Fort: {move.position} gets a shield"
+    card, move = event[3], event[4]
+    assert isinstance(card, Card)
+    effect = EFFECT_OF_RANK[card.rank]
+    head += f"{name} draws {card}"
+    if move is None:
+        if effect == E_SHIELD:
+            return head + f", but every pirate of {name}'s on the board already has a shield"
+        if effect == E_TAKE:
+            return head + ", but already holds all three prizes"
+        return head + " and loses the rest of the turn"
+    assert isinstance(move, Move)
+    if effect == E_SHIELD:
+        return head + f" and shields {move.position}"
+    if effect == E_TAKE:
+        source = event[5]
+        assert isinstance(source, int) and move.prize is not None
+        where = "the bank" if source < 0 else game.players[source]
+        return head + f" and takes {PRIZE_NAMES[move.prize]} from {where}"
+    position = move.position
+    assert position is not None
+    shield_lost, before, after = event[5], event[6], event[7]
+    assert isinstance(before, int) and isinstance(after, int)
+    if effect == E_KILL:
+        return head + f", a one-hit kill: {other}'s {position} faints"
+    verb = "hits" if effect == E_HIT else "slashes"
+    extra = " (2 hits)" if effect == E_SLASH else ""
+    detail = _hit_detail(position, bool(shield_lost), before, after)
+    return head + f" and {verb} {other}'s {position}{extra}: {detail}"
