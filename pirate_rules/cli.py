@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=GAME_NAMES, help="which game")
     play.add_argument("--bot", help="the opponent bot")
     play.add_argument("--seed", type=_seed, default=None, help="seed of the deal")
-    play.add_argument("--name", default="You", help="your name")
+    play.add_argument("--name", default="Player", help="your name (Player)")
     play.add_argument("--record", metavar="FILE", help="save the game record in FILE")
     return parser
 
@@ -187,7 +187,8 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        print(describe_summary(summary, data.get("players")))
+        finished = game.outcome() is not None
+        print(describe_summary(summary, data.get("players"), finished=finished))
     return 0
 
 
@@ -207,7 +208,7 @@ def replay_summary(kind: str, game: Any) -> dict[str, Any]:
     }
 
 
-def describe_summary(summary: dict[str, Any], players: Any) -> str:
+def describe_summary(summary: dict[str, Any], players: Any, *, finished: bool = True) -> str:
     """One line in words for a replay summary."""
     names = players if isinstance(players, list) and len(players) == 2 else ["seat 0", "seat 1"]
     unit = "turns" if "turns" in summary else "moments"
@@ -217,7 +218,11 @@ def describe_summary(summary: dict[str, Any], players: Any) -> str:
     if "ships" in summary:
         text += f", ships {summary['ships'][0]}-{summary['ships'][1]}, {summary['sunk']} sunk"
     winner = summary["winner"]
-    if winner is not None:
+    if not finished:
+        text += "; the game is unfinished"
+    elif winner is None:
+        text += "; a draw"
+    else:
         text += f"; {names[winner]} won"
     return text + "."
 

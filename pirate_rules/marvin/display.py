@@ -40,16 +40,27 @@ from pirate_rules.marvin.table import (
     POSITIONS,
     PRIZE_NAMES,
     Side,
+    card_effect,
 )
 
 if TYPE_CHECKING:
     from pirate_rules.marvin.game import MarvinGame
 
-__all__ = ["draw_table", "format_event", "status"]
+__all__ = ["POSITION_NAMES", "describe_move", "draw_table", "format_event", "status"]
 
 # The game stores events as small tuples ``(kind, turn, ...)``; they become sentences
 # only when the log is read.
 EV_POWER, EV_RESHUFFLE, EV_CARD, EV_RETURN, EV_WIN = range(5)
+
+POSITION_NAMES: Final = {
+    "GL": "guard left",
+    "GR": "guard right",
+    "CL": "captain left",
+    "CR": "captain right",
+}
+"""Each position in words."""
+
+_VERBS: Final = {"hit": "Hit", "kill": "Knock out", "slash": "Slash"}
 
 CELL: Final = 24
 # What the card phase asks for, by effect (see game.EFFECT_NAMES).
@@ -185,3 +196,42 @@ def format_event(game: MarvinGame, event: tuple[object, ...]) -> str:
     extra = " (2 hits)" if effect == E_SLASH else ""
     detail = _hit_detail(position, bool(shield_lost), before, after)
     return head + f" and {verb} {other}'s {position}{extra}: {detail}"
+
+
+def _pirate(game: MarvinGame, owner: int, position: str) -> str:
+    whose = "your" if owner == game.to_move else f"{game.players[owner]}'s"
+    return f"{whose} {POSITION_NAMES[position]} ({position})"
+
+
+def describe_move(game: MarvinGame, move: Move) -> str:
+    """A legal move of the player to move, in words for a menu or a button.
+
+    Examples:
+        >>> from pirate_rules.marvin import MarvinGame
+        >>> game = MarvinGame.stacked("9C", players=("Marvin", "Mum"))
+        >>> [describe_move(game, move) for move in game.legal_moves]
+        ["Slash Mum's guard left (GL)", "Slash Mum's guard right (GR)"]
+    """
+    player = game.to_move
+    if move.kind == "draw":
+        return "Draw a card (use no prize)" if game.prizes(player) else "Draw a card"
+    if move.kind == "ship":
+        a, b = move.position, move.to
+        assert a is not None and b is not None
+        if game.sides[player][b] is None:
+            return f"Ship: move {_pirate(game, player, a)} to the empty {POSITION_NAMES[b]}"
+        return f"Ship: swap your {POSITION_NAMES[a]} and {POSITION_NAMES[b]} ({a}, {b})"
+    if move.kind in ("cave", "fort"):
+        assert move.position is not None
+        verb = "hide" if move.kind == "cave" else "shield"
+        return f"{move.kind.title()}: {verb} {_pirate(game, player, move.position)}"
+    if move.kind == "target":
+        assert move.position is not None and game.drawn is not None
+        effect = card_effect(game.drawn)
+        if effect == "shield":
+            return f"Shield {_pirate(game, player, move.position)}"
+        return f"{_VERBS[effect]} {_pirate(game, 1 - player, move.position)}"
+    assert move.prize is not None
+    holder = game.holder(move.prize)
+    where = "the bank" if holder is None else game.players[holder]
+    return f"Take {PRIZE_NAMES[move.prize]} from {where}"
