@@ -19,11 +19,12 @@ command line and the browser can ask for them:
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
-__all__ = ["Bot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "bot_names", "bot_seed", "is_bot_name", "make_bot", "register_bot"]
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -84,13 +85,59 @@ def bot_names(game: str) -> list[str]:
     return list(_load(game))
 
 
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` (0 or 1) of a game dealt with ``game_seed``.
+
+    Everything that plays bots against each other (the command line, the browser, the
+    analysis) seeds them this way, so one seed always gives one game.
+
+    Example:
+        >>> bot_seed(10, 0), bot_seed(10, 1)
+        (20, 21)
+    """
+    return 2 * game_seed + seat
+
+
 def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> Any:
     """Create the bot registered as ``name`` for ``game``, seeded with ``seed``.
+
+    ``name`` may also be ``"module:Class"``, a bot class importable from Python's path,
+    so that your own bots can play from the command line without being registered:
+
+        >>> make_bot("marvin", "pirate_rules.marvin.bots:RandomBot", seed=1)
+        <RandomBot 'random'>
 
     Raises:
         ValueError: if there is no such bot; the message lists the ones there are.
     """
     bots = _load(game)
-    if name not in bots:
-        raise ValueError(f"unknown {game} bot {name!r} (choose from: {', '.join(bots)})")
-    return bots[name](seed=seed, **options)
+    if name in bots:
+        return bots[name](seed=seed, **options)
+    if ":" in name:
+        return _import_bot(name)(seed=seed, **options)
+    raise ValueError(f"unknown {game} bot {name!r} (choose from: {', '.join(bots)})")
+
+
+def is_bot_name(game: str, name: str) -> bool:
+    """True if ``name`` is a registered bot of ``game`` or an importable ``module:Class`` bot."""
+    if name in _load(game):
+        return True
+    if ":" in name:
+        try:
+            _import_bot(name)
+        except ValueError:
+            return False
+        return True
+    return False
+
+
+def _import_bot(path: str) -> Callable[..., Any]:
+    module_name, _, class_name = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"cannot import bot module {module_name!r}: {exc}") from None
+    cls = getattr(module, class_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ValueError(f"{path!r} is not a bot class (a subclass of pirate_rules.bots.Bot)")
+    return cls

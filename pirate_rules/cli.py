@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from pirate_rules import __version__
-from pirate_rules.bots import bot_names
+from pirate_rules.bots import bot_names, is_bot_name
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.records import MARVIN, read_record_file
 from pirate_rules.records import replay as replay_record
@@ -79,7 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game", choices=GAME_NAMES, help="which game")
     sim.add_argument("--games", type=_positive, default=100, help="how many games (100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (0)")
-    sim.add_argument("--bots", help="the two bots, comma separated, such as random,random")
+    sim.add_argument(
+        "--bots", help="the two bots, comma separated: registered names or module:Class"
+    )
     sim.add_argument("--jobs", type=_positive, default=1, help="processes to use (1; 0 = all)")
     sim.add_argument("--records", metavar="DIR", help="write each game's record in DIR")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -131,10 +133,10 @@ def _bots(game: str, text: str | None) -> tuple[str, str]:
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2 or not all(names):
         raise UsageError(f"--bots needs two bot names separated by a comma, not {text!r}")
-    known = bot_names(game)
     for name in names:
-        if name not in known:
-            raise UsageError(f"unknown {game} bot {name!r} (choose from: {', '.join(known)})")
+        if not is_bot_name(game, name):
+            known = ", ".join(bot_names(game))
+            raise UsageError(f"unknown {game} bot {name!r} (choose from: {known}, or module:Class)")
     return (names[0], names[1])
 
 

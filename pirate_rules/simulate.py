@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from pirate_rules.bots import make_bot
+from pirate_rules.bots import bot_seed, make_bot
 from pirate_rules.stats import format_share
 
 __all__ = [
@@ -40,11 +40,6 @@ __all__ = [
 GAME_NAMES: Final = ("marvin", "pirate")
 RECORD_GAMES: Final = {"marvin": "marvins-pirates-go", "pirate": "pirate"}
 DEFAULT_BOTS: Final = {"marvin": ("random", "random"), "pirate": ("fast", "fast")}
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` (0 or 1) of the game dealt with ``game_seed``."""
-    return 2 * game_seed + seat
 
 
 def play_match(game: str, seed: int, bots: Sequence[str] | None = None) -> Any:
@@ -214,20 +209,24 @@ class Summary:
     def lines(self, bots: Sequence[str] = ("", "")) -> Iterator[str]:
         """The summary as aligned text lines, for the terminal."""
         unit = "turns" if self.game == "marvin" else "moments"
-        yield f"{self.games} games of {_TITLES[self.game]}"
+        rows: list[tuple[str, str]] = []
         for seat in (0, 1):
             who = f"seat {seat}" + (f" ({bots[seat]})" if bots[seat] else "")
-            yield f"  {who + ' wins':<24}{format_share(self.wins[seat], self.games)}"
+            rows.append((f"{who} wins", format_share(self.wins[seat], self.games)))
         if self.game == "pirate" or self.draws:
-            yield f"  {'draws':<24}{format_share(self.draws, self.games)}"
-        yield f"  {'mean game':<24}{self.mean_length:.1f} {unit}"
-        yield f"  {'longest game':<24}{self.longest} {unit}"
+            rows.append(("draws", format_share(self.draws, self.games)))
+        rows.append(("mean game", f"{self.mean_length:.1f} {unit}"))
+        rows.append(("longest game", f"{self.longest} {unit}"))
         if self.game == "marvin":
-            yield f"  {'needed a reshuffle':<24}{format_share(self.reshuffled, self.games)}"
+            rows.append(("needed a reshuffle", format_share(self.reshuffled, self.games)))
         else:
-            yield f"  {'ships sunk':<24}{self.sunk} ({self.sunk / self.games:.2f} a game)"
+            rows.append(("ships sunk", f"{self.sunk} ({self.sunk / self.games:.2f} a game)"))
         for how, count in self.ended_by.items():
-            yield f"  {'ended: ' + how:<24}{format_share(count, self.games)}"
+            rows.append((f"ended: {ENDINGS.get(how, how)}", format_share(count, self.games)))
+        width = max(len(label) for label, _ in rows) + 2
+        yield f"{self.games} games of {_TITLES[self.game]}"
+        for label, value in rows:
+            yield f"  {label:<{width}}{value}"
 
     def as_json(self) -> dict[str, Any]:
         """The summary as a JSON-ready dictionary."""
@@ -245,6 +244,12 @@ class Summary:
 
 
 _TITLES: Final = {"marvin": "Marvin's Pirates Go!", "pirate": "Pirate"}
+ENDINGS: Final = {
+    "all_fainted": "all pirates fainted (M18)",
+    "P10": "ships captured (P10)",
+    "P11": "no card could be placed (P11)",
+}
+"""How each way a game ends reads in a summary."""
 
 
 class Progress:

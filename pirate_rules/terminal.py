@@ -19,9 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from pirate_rules.bots import bot_names, make_bot
+from pirate_rules.bots import bot_names, bot_seed, make_bot
 from pirate_rules.errors import PirateRulesError
-from pirate_rules.simulate import bot_seed
 
 __all__ = ["play"]
 
