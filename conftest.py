@@ -1,6 +1,6 @@
 """Collect the documentation's ``pycon`` examples as tests, with Sybil.
 
-Every fenced block marked ``pycon`` in ``docs/**/*.md`` is run as a doctest against the
+Every fenced block marked ``pycon`` in ``docs/**/*.md`` and in ``README.md`` is run as a doctest against the
 real engine, page by page in order, so the site's examples are the rule specification.
 """
 
@@ -26,8 +26,9 @@ class PyconCodeBlockParser(PythonCodeBlockParser):
         self.codeblock_parser = CodeBlockParser("pycon", PythonEvaluator(()))
 
 
-pytest_collect_file = Sybil(
-    parsers=[PyconCodeBlockParser(doctest_optionflags=FLAGS)],
-    patterns=["*.md"],
-    path="docs",
+_PARSERS = [PyconCodeBlockParser(doctest_optionflags=FLAGS)]
+
+pytest_collect_file = (
+    Sybil(parsers=_PARSERS, patterns=["*.md"], path="docs", name="docs")
+    + Sybil(parsers=_PARSERS, patterns=["README.md"], path=".", name="readme")
 ).pytest()
