@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup serve build test lint typecheck unit browser bench chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-site analysis chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,9 +48,17 @@ typecheck: setup
 test: setup chromium lint typecheck build
 	$(BIN)/pytest -n 2 --dist loadfile
 
-## bench: print the engine's speed figures
+## bench: print the engine's speed figures (every bot pairing)
 bench: setup
-	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/engine.py --pairings
+
+## bench-site: time the play pages against bare Pyodide in headless Chromium
+bench-site: build chromium
+	$(PY) benchmarks/site.py
+
+## analysis: rerun the simulations behind docs/analysis (pages, data and charts)
+analysis: setup
+	$(PY) -m analysis
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache
