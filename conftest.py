@@ -1,7 +1,8 @@
 """Collect the documentation's ``pycon`` examples as tests, with Sybil.
 
-Every fenced block marked ``pycon`` in ``docs/**/*.md`` and in ``README.md`` is run as a doctest against the
-real engine, page by page in order, so the site's examples are the rule specification.
+Every fenced block marked ``pycon`` in ``docs/**/*.md`` and in ``README.md`` is run as
+a doctest against the real engine, page by page in order, so the site's examples are
+the rule specification.
 """
 
 from __future__ import annotations

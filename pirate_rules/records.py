@@ -10,7 +10,7 @@ exactly what is wrong, and :func:`replay`, which picks the game by the record's
     >>> load_record('{"game": "chess", "format": 1}')
     Traceback (most recent call last):
     ...
-    pirate_rules.errors.RecordError: unknown game 'chess' (expected 'marvins-pirates-go' or 'pirate')
+    pirate_rules.errors.RecordError: unknown game 'chess' (expected 'marvins-pirates-go' or ...)
     >>> load_record('{"game": "pirate"')
     Traceback (most recent call last):
     ...
@@ -146,7 +146,7 @@ def read_card_list(value: Any, where: str) -> list[Card]:
         >>> read_card_list(["AS", "zz"], "deck")
         Traceback (most recent call last):
         ...
-        pirate_rules.errors.RecordError: deck[1]: not a card: 'zz' (expected rank A23456789TJQK and suit SHDC, like '7H', '10H' or 'JK')
+        pirate_rules.errors.RecordError: deck[1]: not a card: 'zz' (expected rank A23456789TJQK ...)
     """
     if not isinstance(value, list):
         raise RecordError(f"{where} must be a list of cards, not {_kind(value)}")

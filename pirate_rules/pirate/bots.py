@@ -2,16 +2,27 @@
 
 In a real-time game speed matters: a quick player turns a card every moment and pounces
 on every card that fits, a slower one needs a few moments to take in each new card.
+The bots, weakest first (the order of :func:`~pirate_rules.bots.bot_names`, measured
+over fixed deals):
 
-* ``"random"``: picks any legal action, waiting included;
+* ``"toddler"`` and ``"child"``: the two slowest speed levels;
+* ``"random"``: picks any legal action, waiting included; it beats the two slowest
+  levels, which take several moments over each card, is about even with ``"casual"``,
+  and loses to the others;
+* ``"casual"``: a speed level;
 * ``"slow"``: reacts to each new card after a seeded delay (``delay`` moments on
   average), and turns or plays only once it has looked;
+* ``"quick"``: a speed level;
 * ``"fast"``: acts at once every moment: plays a card that fits, claims when it can,
-  otherwise turns.
+  otherwise turns;
+* ``"expert"``: acts at once like ``"fast"``, and does not hand a ship over.
+
+The speed levels and their labels for menus are in :mod:`~pirate_rules.pirate.speed`
+(:func:`~pirate_rules.pirate.speed.speed_levels`).
 
     >>> from pirate_rules.bots import bot_names
     >>> bot_names("pirate")
-    ['random', 'slow', 'fast']
+    ['toddler', 'child', 'random', 'casual', 'slow', 'quick', 'fast', 'expert']
     >>> game = play_game(("fast", "fast"), seed=7, players=("Ann", "Ben"))
     >>> game.outcome()
     Outcome(winner=..., termination=Termination...)
@@ -22,14 +33,55 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pirate_rules.bots import Bot, make_bot, register_bot
-from pirate_rules.cards import SUIT_NAMES
 from pirate_rules.pirate.actions import Action
 from pirate_rules.pirate.game import DEFAULT_PLAYERS, PirateGame
+from pirate_rules.pirate.speed import CLAIM_REASONS, PLAY_REASONS, SPEEDS, SpeedBot
 
-__all__ = ["MAX_MOMENTS", "FastBot", "RandomBot", "SlowBot", "play_game"]
+__all__ = [
+    "MAX_MOMENTS",
+    "CasualBot",
+    "ChildBot",
+    "ExpertBot",
+    "FastBot",
+    "QuickBot",
+    "RandomBot",
+    "SlowBot",
+    "ToddlerBot",
+    "play_game",
+    "quickest",
+]
 
 MAX_MOMENTS = 100_000
 """:func:`play_game` stops a game after this many moments, even unfinished."""
+
+
+@register_bot("pirate", "toddler")
+class ToddlerBot(SpeedBot):
+    """The ``toddler`` level: about 8 moments per card, overlooks 1 card that fits in 3.
+
+    Example:
+        >>> ToddlerBot(seed=1).reaction
+        8
+    """
+
+    speed = SPEEDS["toddler"]
+    description = "a toddler: very slow, and overlooks many cards that fit"
+
+
+@register_bot("pirate", "child")
+class ChildBot(SpeedBot):
+    """The ``child`` level: about 4 moments per card, overlooks 1 card that fits in 6.
+
+    Example:
+        >>> ChildBot(seed=1).speed.label
+        'Small child'
+    """
+
+    speed = SPEEDS["child"]
+    description = "a small child: slow, and overlooks some cards that fit"
+
+
+_RANDOM_REASONS = {action: f"I picked {action.name.lower()} at random." for action in Action}
 
 
 @register_bot("pirate", "random")
@@ -40,8 +92,21 @@ class RandomBot(Bot[PirateGame, Action]):
 
     def choose(self, game: PirateGame, player: int) -> Action:
         action = self.rng.choice(game.legal_actions(player))
-        self.reason = f"I picked {action.name.lower()} at random."
+        self.reason = _RANDOM_REASONS[action]
         return action
+
+
+@register_bot("pirate", "casual")
+class CasualBot(SpeedBot):
+    """The ``casual`` level: about 2 moments per card, overlooks 1 card that fits in 20.
+
+    Example:
+        >>> CasualBot(seed=1).overlook
+        0.05
+    """
+
+    speed = SPEEDS["casual"]
+    description = "a casual player: takes a moment or two over each card"
 
 
 @register_bot("pirate", "slow")
@@ -56,6 +121,10 @@ class SlowBot(Bot[PirateGame, Action]):
     Args:
         seed: Seed of the bot's generator.
         delay: The mean reaction time, in moments.
+
+    Example:
+        >>> SlowBot(seed=1, delay=3).delay
+        3
     """
 
     description = "takes a few moments to notice each new card"
@@ -91,6 +160,19 @@ class SlowBot(Bot[PirateGame, Action]):
         return quickest(self, game, player)
 
 
+@register_bot("pirate", "quick")
+class QuickBot(SpeedBot):
+    """The ``quick`` level: about 1 moment per card, overlooks nothing, thinks.
+
+    Example:
+        >>> QuickBot(seed=1).thinks
+        True
+    """
+
+    speed = SPEEDS["quick"]
+    description = "a quick player: rarely hesitates, and does not hand ships over"
+
+
 @register_bot("pirate", "fast")
 class FastBot(Bot[PirateGame, Action]):
     """Acts at once, every moment: plays a card that fits, else claims, else turns."""
@@ -101,17 +183,36 @@ class FastBot(Bot[PirateGame, Action]):
         return quickest(self, game, player)
 
 
+@register_bot("pirate", "expert")
+class ExpertBot(SpeedBot):
+    """The ``expert`` level: acts at once like ``fast``, and does not hand ships over.
+
+    Example:
+        >>> ExpertBot(seed=1).reaction
+        0
+    """
+
+    speed = SPEEDS["expert"]
+    description = "an expert: acts at once, and does not hand ships over"
+
+
 def quickest(bot: Bot[PirateGame, Action], game: PirateGame, player: int) -> Action:
-    """The quickest useful action: play, else claim, else turn, else wait; sets ``bot.reason``."""
+    """The quickest useful action: play, else claim, else turn, else wait; sets ``bot.reason``.
+
+    The reasons are written once per card in advance, so choosing builds no strings.
+
+    Example:
+        >>> game = PirateGame(stocks=("AH", "KS"), players=("Ann", "Ben"), complete=False)
+        >>> game.apply_moment("TT")
+        >>> bot = FastBot()
+        >>> quickest(bot, game, 0), bot.reason
+        (Action.PLAY, 'AH fits my hearts half, so I play it.')
+    """
     if game.can_play(player):
-        card = game.waste_top(player)
-        assert card is not None
-        bot.reason = f"{card} fits my {SUIT_NAMES[card.suit]} half, so I play it."
+        bot.reason = PLAY_REASONS[game.waste_top(player)]  # type: ignore[index]
         return Action.PLAY
     if game.can_claim(player):
-        card = game.waste_top(1 - player)
-        assert card is not None
-        bot.reason = f"{card} was just turned and fits my {SUIT_NAMES[card.suit]} half."
+        bot.reason = CLAIM_REASONS[game.waste_top(1 - player)]  # type: ignore[index]
         return Action.CLAIM
     if game.can_turn(player):
         bot.reason = "Nothing fits, so I turn."
@@ -138,6 +239,11 @@ def play_game(
 
     Returns:
         The game at its end (check :meth:`PirateGame.outcome`).
+
+    Example:
+        >>> game = play_game(("child", "expert"), seed=3)
+        >>> game.is_terminal(), game.outcome().winner
+        (True, 1)
     """
     if len(bots) != 2:
         raise ValueError(f"Pirate needs two bots, not {len(bots)}")

@@ -1,0 +1,308 @@
+"""Speed levels for *Pirate* bots, from a toddler to an expert (P4, P7, P9, P10).
+
+In Pirate the quicker player wins most games, so the computer's strength is its speed.
+A level is a reaction time: whenever the card a bot watches changes, the bot takes some
+moments to look at it before it plays, turns or claims. Each time is drawn from the
+bot's own generator, evenly from 0 to twice the level's mean, so it varies from card to
+card. Younger players also overlook some cards that fit: such a card stays overlooked
+until it changes, and the bot turns past it.
+
+* ``toddler``, "Toddler": 8 moments on average, overlooks 1 card in 3;
+* ``child``, "Small child": 4 moments, overlooks 1 card in 6;
+* ``casual``, "Casual player": 2 moments, overlooks 1 card in 20;
+* ``quick``, "Quick player": 1 moment, overlooks nothing, thinks;
+* ``expert``, "Expert": reacts at once, overlooks nothing, thinks.
+
+A level that *thinks* does not hand a ship over (P7): if its card would leave a ship one
+card short while the opponent can put that last card on it in the same moment, it waits
+(a few moments at most) for the opponent to play first, then completes the ship itself.
+Playing at once would sink the ship, or let the opponent capture it. It plays at once
+only if sinking the ship would win the game (P10).
+
+As an observer (P9), a bot watches the opponent's newly turned card and claims it as soon
+as it sees that it fits, with the same reaction time. A claim still succeeds in the
+moment the owner turns again, but against a quick owner that is the only moment it has.
+It also claims a card that would complete a ship when the owner can play that card too:
+the owner's play stands, but the ship sinks, where waiting would let the owner capture
+it. :func:`claim_chances` counts, after a game, how an observer used its chances.
+
+    >>> speed_levels()[1]
+    ('child', 'Small child', 4)
+    >>> SPEEDS["expert"]
+    Speed(name='expert', label='Expert', reaction=0, overlook=0.0, thinks=True)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final, NamedTuple
+
+from pirate_rules.bots import Bot
+from pirate_rules.cards import SUIT_NAMES, Card, standard_deck
+from pirate_rules.pirate.actions import Action
+from pirate_rules.pirate.game import PirateGame
+from pirate_rules.pirate.ships import ALL_RANKS
+
+__all__ = [
+    "SPEEDS",
+    "ClaimTally",
+    "Speed",
+    "SpeedBot",
+    "claim_chances",
+    "hands_over",
+    "speed_levels",
+]
+
+
+class Speed(NamedTuple):
+    """One speed level of the Pirate computer.
+
+    Attributes:
+        name: The registered bot name, such as ``"child"``.
+        label: A label for menus, such as ``"Small child"``.
+        reaction: The mean reaction time in moments: each new card takes from 0 to
+            twice this many moments to take in (0: at once).
+        overlook: The chance of overlooking a card that fits, until it changes.
+        thinks: Whether the bot avoids handing a ship over (see above).
+    """
+
+    name: str
+    label: str
+    reaction: int
+    overlook: float
+    thinks: bool
+
+
+SPEEDS: Final = {
+    speed.name: speed
+    for speed in (
+        Speed("toddler", "Toddler", 8, 1 / 3, False),
+        Speed("child", "Small child", 4, 1 / 6, False),
+        Speed("casual", "Casual player", 2, 1 / 20, False),
+        Speed("quick", "Quick player", 1, 0.0, True),
+        Speed("expert", "Expert", 0, 0.0, True),
+    )
+}
+"""The speed levels by name, slowest first; each one is a bot registered under its name."""
+
+
+def speed_levels() -> list[tuple[str, str, int]]:
+    """The speed levels for a menu, slowest first: (bot name, label, mean reaction in moments).
+
+    Example:
+        >>> from pirate_rules.bots import make_bot
+        >>> name, label, moments = speed_levels()[-1]
+        >>> label, moments, make_bot("pirate", name, seed=1)
+        ('Expert', 0, <ExpertBot 'expert'>)
+    """
+    return [(speed.name, speed.label, speed.reaction) for speed in SPEEDS.values()]
+
+
+def hands_over(game: PirateGame, player: int, card: Card) -> bool:
+    """Whether playing ``card`` now would hand its ship to the opponent (P7).
+
+    That is, the ship would then lack one card only, and the opponent's top waste card
+    is that very card, which the opponent can play this moment. If both play at once the
+    ship sinks; if ``player`` plays first, the opponent completes it and captures it.
+
+    Example:
+        >>> game = PirateGame(stocks=("AH 2H 3H 4H 5H 6H", "KH QH JH TH 9H 8H 7H"),
+        ...     players=("Ann", "Ben"), complete=False)
+        >>> game.apply_moments("TT PP " * 5 + "TT WP WT")
+        >>> game.waste_top(0), game.waste_top(1), game.ship("H")
+        (Card.parse('6H'), Card.parse('7H'), <Ship H1: A-5 | K-8>)
+        >>> hands_over(game, 0, Card.parse("6H"))
+        True
+    """
+    other = 1 - player
+    ship = game.ship(card.suit)
+    need = ship.needs[other]
+    if ALL_RANKS & ~ship.ranks & ~(1 << card.rank) != 1 << need:
+        return False
+    top = game.waste_top(other)
+    return top is not None and top.suit == card.suit and top.rank == need
+
+
+def _sinking_wins(game: PirateGame, player: int) -> bool:
+    """Whether a ship sunk now would end the game with ``player`` ahead (P10)."""
+    mine, theirs = len(game.captured[player]), len(game.captured[1 - player])
+    return not game.sunk and mine >= 4 and mine > theirs
+
+
+def _reasons(template: str) -> dict[Card, str]:
+    """One reason per card, written in advance, so that choosing builds no strings."""
+    return {
+        card: template.format(card=card, suit=SUIT_NAMES[card.suit]) for card in standard_deck()
+    }
+
+
+PLAY_REASONS: Final = _reasons("{card} fits my {suit} half, so I play it.")
+"""Why a bot that acts at once plays its top card, by card."""
+CLAIM_REASONS: Final = _reasons("{card} was just turned and fits my {suit} half, so I claim it.")
+"""Why an observer claims the opponent's newly turned card, by card."""
+_SAW = _reasons("I saw {card} fits my {suit} half, so I play it.")
+_LOOKING = _reasons("Still looking at my {card}...")
+_WATCHING = _reasons("Still looking at the {card} just turned...")
+_NO_FIT = _reasons("{card} does not fit, so I turn.")
+_OVERLOOKED = _reasons("I did not spot that {card} fits, so I turn.")
+_HOLDING = _reasons("If I play {card} now, my opponent completes the ship, so I wait.")
+_SINK_WINS = _reasons("Sinking the {suit} ship wins me the game, so I play {card}.")
+_NOTHING_TO_CLAIM = "Nothing to claim yet, so I wait."
+_EMPTY_WASTE = "My waste is empty, so I turn a card."
+
+
+class SpeedBot(Bot[PirateGame, Action]):
+    """A bot with a reaction time, which may overlook cards and may think (see above).
+
+    Each level's subclass sets :attr:`speed`; the options override parts of it.
+
+    Args:
+        seed: Seed of the bot's generator, its only source of chance.
+        reaction: Mean reaction time in moments (default: the level's).
+        overlook: Chance of overlooking a card that fits (default: the level's).
+        thinks: Whether to avoid handing a ship over (default: the level's).
+
+    Example:
+        >>> bot = SpeedBot(seed=1)
+        >>> game = PirateGame(stocks=("AH", "KS"), players=("Ann", "Ben"), complete=False)
+        >>> bot.choose(game, 0), bot.reason
+        (Action.TURN, 'My waste is empty, so I turn a card.')
+        >>> game.apply_moment("TW")
+        >>> bot.choose(game, 0), bot.reason
+        (Action.PLAY, 'I saw AH fits my hearts half, so I play it.')
+    """
+
+    speed: ClassVar[Speed] = SPEEDS["expert"]
+    patience: ClassVar[int] = 4
+    """The most moments a thinking bot waits for the opponent to play first."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        reaction: int | None = None,
+        overlook: float | None = None,
+        thinks: bool | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.reaction = self.speed.reaction if reaction is None else reaction
+        self.overlook = self.speed.overlook if overlook is None else overlook
+        self.thinks = self.speed.thinks if thinks is None else thinks
+        if self.reaction < 0:
+            raise ValueError(f"reaction must be at least 0, not {self.reaction!r}")
+        if not 0 <= self.overlook < 1:
+            raise ValueError(f"overlook must be at least 0 and below 1, not {self.overlook!r}")
+        self._sight: tuple[int, Card, int] | None = None
+        self._last = -2
+        self._ready_at = 0
+        self._seen = True
+        self._held = 0
+
+    def _look(self, game: PirateGame, owner: int, card: Card) -> None:
+        """Look at ``card``, the top waste card of ``owner``, in this moment.
+
+        The same card seen in the moment before (with the same ship of its suit) is the
+        same sight. Anything else is new: draw how long it takes to take in, and whether
+        it is seen at all. A card turned again after a restock is new, so an overlooked
+        card gets another chance.
+        """
+        sight = (owner, card, game.ship(card.suit).number)
+        if sight != self._sight or game.moment != self._last + 1:
+            self._sight = sight
+            self._held = 0
+            self._ready_at = game.moment
+            if self.reaction:
+                self._ready_at += self.rng.randint(0, 2 * self.reaction)
+            self._seen = not self.overlook or self.rng.random() >= self.overlook
+        self._last = game.moment
+
+    def choose(self, game: PirateGame, player: int) -> Action:
+        if game.is_observer(player):
+            return self._observe(game, player)
+        card = game.waste_top(player)
+        if card is None:
+            self.reason = _EMPTY_WASTE
+            return Action.TURN
+        self._look(game, player, card)
+        if game.moment < self._ready_at:
+            self.reason = _LOOKING[card]
+            return Action.WAIT
+        if not game.can_play(player):
+            self.reason = _NO_FIT[card]
+            return Action.TURN
+        if not self._seen:
+            self.reason = _OVERLOOKED[card]
+            return Action.TURN
+        if self.thinks and self._held < self.patience and hands_over(game, player, card):
+            if _sinking_wins(game, player):
+                self.reason = _SINK_WINS[card]
+                return Action.PLAY
+            self._held += 1
+            self.reason = _HOLDING[card]
+            return Action.WAIT
+        self.reason = _SAW[card]
+        return Action.PLAY
+
+    def _observe(self, game: PirateGame, player: int) -> Action:
+        """P9: claim the opponent's newly turned card once it is seen to fit."""
+        if not game.can_claim(player):
+            self.reason = _NOTHING_TO_CLAIM
+            return Action.WAIT
+        card = game.waste_top(1 - player)
+        assert card is not None
+        self._look(game, 1 - player, card)
+        if game.moment < self._ready_at or not self._seen:
+            self.reason = _WATCHING[card]
+            return Action.WAIT
+        self.reason = CLAIM_REASONS[card]
+        return Action.CLAIM
+
+
+class ClaimTally(NamedTuple):
+    """How an observer used its chances to claim in one game (P9).
+
+    Attributes:
+        chances: Cards that the player, as an observer, could claim at the start of a
+            moment (a card counts once while it stays claimable).
+        claimed: Those it claimed, taking the card.
+        clashed: Those it claimed as the owner played them: the owner's play stood, and
+            the ship, which the card completed, sank.
+    """
+
+    chances: int
+    claimed: int
+    clashed: int
+
+    @property
+    def missed(self) -> int:
+        """The chances that passed without a claim."""
+        return self.chances - self.claimed - self.clashed
+
+
+def claim_chances(game: PirateGame, player: int) -> ClaimTally:
+    """Replay ``game`` from its start and count ``player``'s chances to claim (P9).
+
+    Example:
+        >>> game = PirateGame(stocks=("AH", "2H 9C"), players=("Ann", "Ben"), complete=False)
+        >>> game.apply_moments("TT PW WT")
+        >>> claim_chances(game, 0)
+        ClaimTally(chances=1, claimed=0, clashed=0)
+    """
+    trial = PirateGame(game.start, low=game.low, players=game.players, complete=game.complete)
+    chances = claimed = clashed = 0
+    watched: Card | None = None
+    for moment in game.history:
+        if trial.can_claim(player):
+            card = trial.waste_top(1 - player)
+            if card is not watched:
+                chances += 1
+                watched = card
+        else:
+            watched = None
+        logged = len(trial.events)
+        trial.apply_moment(moment)
+        for event in trial.events[logged:]:
+            if event.player == player and event.kind in ("claim", "clash"):
+                claimed += event.kind == "claim"
+                clashed += event.kind == "clash"
+                watched = None
+    return ClaimTally(chances, claimed, clashed)
