@@ -1,0 +1,154 @@
+// Talks to the play worker and shows its loading and failure states.
+// Shared by both play pages; it knows nothing of the games' rules.
+
+export function canRunGames() {
+  if (typeof WebAssembly !== "object" || typeof Worker !== "function") return false;
+  let moduleWorkers = false;
+  try {
+    // A browser that supports module workers reads the `type` option.
+    const probe = {
+      get type() {
+        moduleWorkers = true;
+        return "module";
+      },
+    };
+    const blank = URL.createObjectURL(new Blob([""], { type: "text/javascript" }));
+    new Worker(blank, probe).terminate();
+    URL.revokeObjectURL(blank);
+  } catch {
+    // the probe worker itself may be refused; the option was still read
+  }
+  return moduleWorkers;
+}
+
+// Starts the worker and returns {call, ready}: `call(name, ...args)` resolves with the
+// entry point's JSON answer or rejects with an Error whose `kind` names the cause.
+export function startEngine(root, { onProgress } = {}) {
+  const runtime = new URL(root.dataset.runtime, document.baseURI).href;
+  const engine = new URL(root.dataset.engine, document.baseURI).href;
+  const url = new URL("./worker.mjs", import.meta.url);
+  url.searchParams.set("runtime", runtime);
+  url.searchParams.set("engine", engine);
+  const pending = new Map();
+  let nextId = 1;
+  let settle;
+  const ready = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const onMessage = (data) => {
+    if (data.id !== undefined) {
+      const waiter = pending.get(data.id);
+      pending.delete(data.id);
+      if (!waiter) return;
+      if (data.error) {
+        const error = new Error(data.error.message);
+        error.kind = data.error.kind;
+        waiter.reject(error);
+      } else {
+        waiter.resolve(data.result);
+      }
+    } else if (data.type === "progress") {
+      onProgress?.(data);
+    } else if (data.type === "ready") {
+      settle.resolve(data);
+    } else if (data.type === "failed") {
+      const error = new Error(data.error.message);
+      error.kind = data.error.kind;
+      settle.reject(error);
+    }
+  };
+  const onError = (message) => settle.reject(new Error(message || "the game's worker could not start"));
+  // The page may have started the same worker already, while it was loading.
+  const early = window.pirateRulesWorker;
+  delete window.pirateRulesWorker;
+  const adopt = early && early.url === url.href;
+  const worker = adopt ? early.worker : new Worker(url, { type: "module" });
+  worker.onmessage = ({ data }) => onMessage(data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onError(event.message);
+  };
+  if (adopt) {
+    early.messages.forEach(onMessage);
+    if (early.errors.length) onError(early.errors[0]);
+  } else {
+    early?.worker.terminate();
+  }
+  const call = (name, ...args) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, call: name, args });
+    });
+  return { call, ready, worker };
+}
+
+// Wires the page's loading panel to the engine's boot and returns the engine once
+// Python is ready, or null after showing the failure panel.
+export async function bootPage(root) {
+  const loading = root.querySelector(".play-loading");
+  const label = root.querySelector(".play-loading__label");
+  const bar = root.querySelector(".play-loading progress");
+  const fail = (error) => {
+    console.warn("The game could not start:", error);
+    loading.hidden = true;
+    const failure = root.querySelector(".play-failure");
+    const detail = failure.querySelector(".play-failure__detail");
+    if (detail && error) detail.textContent = String(error.message || error);
+    failure.hidden = false;
+    root.classList.add("play--failed");
+    return null;
+  };
+  if (!canRunGames()) {
+    window.pirateRulesWorker?.worker.terminate();
+    return fail(new Error("This browser cannot run module workers or WebAssembly."));
+  }
+  const slow = setTimeout(() => {
+    root.querySelector(".play-loading__slow")?.removeAttribute("hidden");
+  }, 20000);
+  try {
+    const engine = startEngine(root, {
+      onProgress: ({ step, steps, label: text }) => {
+        bar.max = steps;
+        bar.value = step + 0.5;
+        label.textContent = `${text}…`;
+      },
+    });
+    await engine.ready;
+    bar.value = bar.max;
+    loading.hidden = true;
+    root.classList.add("play--ready");
+    return engine;
+  } catch (error) {
+    return fail(error);
+  } finally {
+    clearTimeout(slow);
+  }
+}
+
+// Small DOM helpers shared by the pages.
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(child.nodeType ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+export function download(filename, text) {
+  const blob = new Blob([text], { type: "application/json" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

@@ -1,0 +1,175 @@
+"""Browser test fixtures: Debian's Chromium, the built site on 127.0.0.1, and watchers.
+
+Every page opened through :func:`open_page` records each request and console message;
+:meth:`Watch.check` fails a test on any request that leaves 127.0.0.1 and on any console
+error. Requests that would leave the machine are also aborted, so none ever does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
+from siteserver import ensure_site_built, is_local, serve_site
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 60_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in this folder as a browser test."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium, quietly and without network side channels."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (run `make chromium`)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """The built site, served on an ephemeral port of 127.0.0.1."""
+    with serve_site(ensure_site_built()) as url:
+        yield url
+
+
+@dataclass
+class Watch:
+    """What a browser context asked for and what its pages complained about."""
+
+    requests: list[str] = field(default_factory=list)
+    off_host: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if not is_local(request.url):
+            self.off_host.append(request.url)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"{message.text} ({message.location.get('url', '')})")
+
+    def on_page_error(self, error: Exception) -> None:
+        self.console_errors.append(f"uncaught: {error}")
+
+    def check(self) -> None:
+        """Fail on any request that left 127.0.0.1 and on any console error."""
+        assert not self.off_host, f"requests left 127.0.0.1: {self.off_host}"
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+
+    def clear(self) -> None:
+        self.requests.clear()
+        self.off_host.clear()
+        self.console_errors.clear()
+
+
+def _abort_off_host(route: Route) -> None:
+    route.abort("blockedbyclient")
+
+
+def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, Watch]:
+    """A new browser context whose requests and console messages are recorded."""
+    context = browser.new_context(accept_downloads=True, **options)
+    context.set_default_timeout(15_000)
+    watch = Watch()
+    context.on("request", watch.on_request)
+    context.route(lambda url: not is_local(url), _abort_off_host)
+
+    def on_page(page: Page) -> None:
+        page.on("console", watch.on_console)
+        page.on("pageerror", watch.on_page_error)
+        page.on("worker", lambda worker: worker.on("console", watch.on_console))
+
+    context.on("page", on_page)
+    return context, watch
+
+
+@pytest.fixture
+def watched(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
+    """A fresh watched context for one test."""
+    context, watch = watched_context(browser)
+    yield context, watch
+    context.close()
+
+
+def wait_until_ready(page: Page) -> None:
+    """Wait for the play page's engine to start (or fail)."""
+    page.wait_for_selector(".play--ready, .play--failed", timeout=BOOT_TIMEOUT_MS, state="attached")
+    assert page.locator(".play--ready").count() == 1, page.locator(".play-failure").inner_text()
+
+
+def set_fast(page: Page, select: str, value: str) -> None:
+    """Add a very short option to a pacing ``select`` and choose it (tests only)."""
+    page.evaluate(
+        """([selector, value]) => {
+            const select = document.querySelector(selector);
+            select.append(new Option("test pace", value));
+            select.value = value;
+            select.dispatchEvent(new Event("change"));
+        }""",
+        [select, value],
+    )
+
+
+def start_game(page: Page, **fields: str) -> None:
+    """Fill the new-game form (opening it first) and start a game; waits for its first view."""
+    renders = int(page.locator("#play").get_attribute("data-renders") or 0)
+    details = page.locator("details.play-options")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    for name, value in fields.items():
+        field = page.locator(f".play-setup [name='{name}']")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.locator(".play-setup button[type=submit]").click()
+    page.wait_for_function(
+        f"Number(document.querySelector('#play').dataset.renders || 0) > {renders}"
+    )
+
+
+def read_download(page: Page, button: str) -> Any:
+    """Click a download button and return the downloaded file's JSON."""
+    with page.expect_download() as info:
+        page.locator(button).click()
+    path = info.value.path()
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def cli_record(game: str, seed: int, directory: Path) -> Any:
+    """The record that ``python -m pirate_rules simulate GAME --games 1 --seed S`` writes."""
+    subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "simulate", game, "--games", "1",
+         "--seed", str(seed), "--records", str(directory), "--no-progress"],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        check=False,
+    )  # fmt: skip
+    files = sorted(directory.glob("*.json"))
+    assert files, f"the command line wrote no record in {directory}"
+    return json.loads(files[0].read_text(encoding="utf-8"))

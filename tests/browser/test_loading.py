@@ -1,0 +1,50 @@
+"""The play pages' loading and failure states."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Route, expect
+
+from conftest import watched_context
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_play_page_says_so_when_python_cannot_start(
+    browser: Browser, site_url: str, game: str
+) -> None:
+    context, watch = watched_context(browser)
+    try:
+        page = context.new_page()
+
+        def refuse(route: Route) -> None:
+            route.abort("failed")
+
+        page.route("**/pyodide/**", refuse)
+        page.goto(f"{site_url}play/{game}/")
+        failure = page.locator(".play-failure")
+        expect(failure).to_be_visible(timeout=30_000)
+        expect(failure).to_contain_text("could not start")
+        expect(page.locator(".play-loading")).to_be_hidden()
+        rules = failure.get_by_role("link", name="rules")
+        expect(rules.first).to_have_attribute("href", f"../../rules/{game}/")
+        rules.first.click()
+        expect(page.locator("h1")).to_be_visible()
+        assert page.url == f"{site_url}rules/{game}/"
+        assert not watch.off_host, watch.off_host
+    finally:
+        context.close()
+
+
+def test_play_page_fails_plainly_without_module_workers(browser: Browser, site_url: str) -> None:
+    context, _ = watched_context(browser)
+    try:
+        page = context.new_page()
+        page.add_init_script("delete window.WebAssembly")
+        page.goto(f"{site_url}play/marvin/")
+        failure = page.locator(".play-failure")
+        expect(failure).to_be_visible(timeout=10_000)
+        expect(failure).to_contain_text("could not start")
+    finally:
+        context.close()

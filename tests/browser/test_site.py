@@ -1,0 +1,96 @@
+"""Every page of the built site: no console error, no request off 127.0.0.1, and
+no serious or critical accessibility problem in the rules and the play areas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from playwright.sync_api import Browser, BrowserContext, Page
+from siteserver import SITE, ensure_site_built
+
+from conftest import Watch, wait_until_ready, watched_context
+
+pytestmark = pytest.mark.browser
+
+PLAY_PAGES = ("play/marvin/", "play/pirate/")
+RULES_PAGES = ("rules/marvin/", "rules/pirate/", "rules/rulings/", "learn/moments/", "", "about/")
+
+
+def site_pages() -> list[str]:
+    """Every HTML page of the built site, as paths relative to its root."""
+    ensure_site_built()
+    pages = []
+    for index in sorted(SITE.rglob("index.html")):
+        relative = index.parent.relative_to(SITE).as_posix()
+        if relative.startswith(("pyodide", "assets", "search")):
+            continue
+        pages.append("" if relative == "." else f"{relative}/")
+    return pages
+
+
+@pytest.fixture(scope="module")
+def site(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
+    context, watch = watched_context(browser)
+    yield context, watch
+    context.close()
+
+
+def serious(results: Any) -> list[str]:
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("path", site_pages())
+def test_page_loads_cleanly_and_stays_on_this_machine(
+    site: tuple[BrowserContext, Watch], site_url: str, path: str
+) -> None:
+    context, watch = site
+    watch.clear()
+    page = context.new_page()
+    try:
+        page.goto(site_url + path, wait_until="load")
+        if path in PLAY_PAGES:
+            wait_until_ready(page)
+        page.wait_for_load_state("networkidle")
+        assert page.locator("h1").count() == 1
+        watch.check()
+        assert any(url.startswith(site_url + path) for url in watch.requests)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("path", RULES_PAGES)
+def test_rules_content_has_no_serious_accessibility_problem(
+    site: tuple[BrowserContext, Watch], site_url: str, path: str
+) -> None:
+    context, _ = site
+    page = context.new_page()
+    try:
+        page.goto(site_url + path)
+        assert not serious(Axe().run(page, context=".md-content")), path
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("path", PLAY_PAGES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_play_area_has_no_serious_accessibility_problem(
+    browser: Browser, site_url: str, path: str, scheme: str
+) -> None:
+    context, watch = watched_context(browser, color_scheme=scheme)
+    page: Page = context.new_page()
+    try:
+        page.goto(site_url + path)
+        wait_until_ready(page)
+        page.locator("details.play-options summary").click()  # the options, open
+        problems = serious(Axe().run(page, context="#play"))
+        assert not problems, "\n".join(problems)
+        watch.check()
+    finally:
+        context.close()
