@@ -6,6 +6,7 @@ PY := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup serve build test lint typecheck bench bench-site analysis chromium clean
 

@@ -34,14 +34,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pirate_rules import __version__
-from pirate_rules.bots import Bot, bot_names, make_bot
+from pirate_rules.bots import Bot, bot_names, bot_seed, make_bot
 from pirate_rules.cards import SUIT_NAMES, SUITS, Card
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import MarvinGame, card_effect
 from pirate_rules.marvin import to_record as marvin_record
+from pirate_rules.marvin.display import POSITION_NAMES, describe_move
 from pirate_rules.pirate.actions import Action, parse_action
 from pirate_rules.pirate.game import PirateGame
 from pirate_rules.pirate.record import to_record as pirate_record
+from pirate_rules.pirate.speed import speed_levels
 from pirate_rules.pirate.table import describe_event, describe_outcome
 
 __all__ = [
@@ -69,15 +71,14 @@ MAX_SESSIONS: Final = 6
 MAX_SEED: Final = 999_999
 """A seed left blank is drawn from 1 to this, short enough to read out and type."""
 
-PIRATE_LEVELS: Final = (
-    {"id": "sleepy", "label": "Sleepy parrot (very slow)", "bot": "slow", "delay": 12},
-    {"id": "easy", "label": "Easy", "bot": "slow", "delay": 6},
-    {"id": "medium", "label": "Medium", "bot": "slow", "delay": 3},
-    {"id": "hard", "label": "Hard", "bot": "slow", "delay": 1},
-    {"id": "expert", "label": "Expert (never hesitates)", "bot": "fast", "delay": 0},
+PIRATE_LEVELS: Final = tuple(
+    {"id": name, "label": label, "reaction": reaction} for name, label, reaction in speed_levels()
 )
-"""The Pirate computer's speeds: the ``slow`` bot's mean reaction time in moments, then
-the ``fast`` bot, which acts at once."""
+"""The Pirate computer's speeds, slowest first: each a speed-level bot with its mean
+reaction time in moments (see `pirate_rules.pirate.speed`)."""
+
+DEFAULT_LEVEL: Final = "child"
+"""The speed offered first: gentle enough for a small child to win."""
 
 _ACTION_LABELS: Final = {
     Action.TURN: ("Turn a card", "T"),
@@ -88,19 +89,6 @@ _ACTION_LABELS: Final = {
 
 class UnknownGameError(PirateRulesError):
     """A game id that is not (or no longer) in the session table."""
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for a game dealt from ``game_seed``.
-
-    The command line seeds its bots the same way, so the same seed gives the same game
-    in the browser and in ``pirate-rules simulate``.
-
-    Example:
-        >>> bot_seed(10, 0), bot_seed(10, 1)
-        (20, 21)
-    """
-    return 2 * game_seed + seat
 
 
 @dataclass
@@ -197,7 +185,8 @@ def info() -> JSON:
         "version": __version__,
         "games": ["marvin", "pirate"],
         "bots": {game: bot_names(game) for game in ("marvin", "pirate")},
-        "pirate_levels": [{"id": lv["id"], "label": lv["label"]} for lv in PIRATE_LEVELS],
+        "pirate_levels": list(PIRATE_LEVELS),
+        "pirate_default_level": DEFAULT_LEVEL,
     }
 
 
@@ -205,13 +194,10 @@ def info() -> JSON:
 
 
 def _pirate_bot(level_id: Any, seed: int) -> Bot[Any, Any]:
-    for level in PIRATE_LEVELS:
-        if level["id"] == level_id:
-            if level["bot"] == "slow":
-                return make_bot("pirate", "slow", seed=seed, delay=level["delay"])  # type: ignore[no-any-return]
-            return make_bot("pirate", str(level["bot"]), seed=seed)  # type: ignore[no-any-return]
-    known = ", ".join(str(level["id"]) for level in PIRATE_LEVELS)
-    raise PirateRulesError(f"unknown speed {level_id!r} (choose from: {known})")
+    if level_id not in {level["id"] for level in PIRATE_LEVELS}:
+        known = ", ".join(str(level["id"]) for level in PIRATE_LEVELS)
+        raise PirateRulesError(f"unknown speed {level_id!r} (choose from: {known})")
+    return make_bot("pirate", str(level_id), seed=seed)  # type: ignore[no-any-return]
 
 
 def pirate_new(options: JSON | None = None) -> JSON:
@@ -228,7 +214,7 @@ def pirate_new(options: JSON | None = None) -> JSON:
     mode = options.get("mode", "computer")
     if mode not in ("computer", "watch"):
         raise PirateRulesError(f"unknown mode {mode!r} (choose from: computer, watch)")
-    level = options.get("level", "easy")
+    level = options.get("level", DEFAULT_LEVEL)
     default = ("Blue crew", "Computer") if mode == "computer" else ("Computer 1", "Computer 2")
     players = _names(options.get("players"), default)
     game = PirateGame.from_seed(seed, players=players)
@@ -399,14 +385,6 @@ def pirate_view(game_id: str) -> JSON:
 
 # -- Marvin's Pirates Go! ---------------------------------------------------------------
 
-POSITION_NAMES: Final = {
-    "GL": "guard left",
-    "GR": "guard right",
-    "CL": "captain left",
-    "CR": "captain right",
-}
-_PRIZE_TITLES: Final = {"cave": "the Cave", "ship": "the Ship", "fort": "the Fort"}
-
 
 def marvin_new(options: JSON | None = None) -> JSON:
     """Start a game of Marvin's Pirates Go! and return its first view.
@@ -499,53 +477,27 @@ def _marvin_new_lines(session: _Session, said: list[JSON] | None = None) -> list
     return fresh
 
 
-def _pirate_label(game: Any, player: int, owner: int, position: str) -> str:
-    whose = "your" if owner == player else f"{game.players[owner]}'s"
-    return f"{whose} {POSITION_NAMES[position]} ({position})"
-
-
 def _marvin_choice(game: Any, move: Any) -> JSON:
     """One legal move as the page offers it: notation, words, and what it points at."""
     player = game.to_move
-    other = 1 - player
     kind = move.kind
-    element: str | None = None
     marks: list[str] = []
+    element: str | None = None
     if kind == "draw":
-        label = "Draw a card (use no prize)" if game.prizes(player) else "Draw a card"
         element = "draw-pile"
     elif kind == "ship":
-        a, b = move.position, move.to
-        side = game.sides[player]
-        if side[b] is None:
-            label = f"Ship: move {_pirate_label(game, player, player, a)} to the empty {b}"
-        else:
-            label = f"Ship: swap your {a} and {b}"
-        marks = [f"p{player}-{a}", f"p{player}-{b}"]
-    elif kind == "cave":
-        label = f"Cave: hide {_pirate_label(game, player, player, move.position)}"
-        element = f"p{player}-{move.position}"
-    elif kind == "fort":
-        label = f"Fort: shield {_pirate_label(game, player, player, move.position)}"
+        marks = [f"p{player}-{move.position}", f"p{player}-{move.to}"]
+    elif kind in ("cave", "fort"):
         element = f"p{player}-{move.position}"
     elif kind == "target":
-        effect = card_effect(game.drawn)
-        if effect == "shield":
-            label = f"Shield {_pirate_label(game, player, player, move.position)}"
-            element = f"p{player}-{move.position}"
-        else:
-            verb = {"hit": "Hit", "kill": "Knock out", "slash": "Slash"}[effect]
-            label = f"{verb} {_pirate_label(game, player, other, move.position)}"
-            element = f"p{other}-{move.position}"
+        owner = player if card_effect(game.drawn) == "shield" else 1 - player
+        element = f"p{owner}-{move.position}"
     else:
-        holder = game.holder(move.prize)
-        where = "the bank" if holder is None else game.players[holder]
-        label = f"Take {_PRIZE_TITLES[move.prize]} from {where}"
         element = f"prize-{move.prize}"
     return {
         "move": str(move),
         "kind": kind,
-        "label": label,
+        "label": describe_move(game, move),
         "element": element,
         "marks": marks or ([element] if element else []),
     }

@@ -161,11 +161,11 @@ def read_download(page: Page, button: str) -> Any:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
-def cli_record(game: str, seed: int, directory: Path) -> Any:
+def cli_record(game: str, seed: int, directory: Path, bots: str) -> Any:
     """The record that ``python -m pirate_rules simulate GAME --games 1 --seed S`` writes."""
     subprocess.run(
         [sys.executable, "-m", "pirate_rules", "simulate", game, "--games", "1",
-         "--seed", str(seed), "--records", str(directory), "--no-progress"],
+         "--seed", str(seed), "--bots", bots, "--records", str(directory), "--no-progress"],
         cwd=Path(__file__).resolve().parents[2],
         capture_output=True,
         check=False,

@@ -100,7 +100,7 @@ def test_the_same_seed_gives_the_same_game_as_the_command_line(
     start_game(page, mode="watch", seed=str(SEED), bot="random", bot0="random")
     expect(page.locator("#end")).to_be_visible(timeout=60_000)
     browser_record = read_download(page, "#download")
-    command_line = cli_record("marvin", SEED, tmp_path)
+    command_line = cli_record("marvin", SEED, tmp_path, "random,random")
     for key in ("game", "options", "first", "deck", "turns", "result"):
         assert browser_record[key] == command_line[key], key
     watch.check()

@@ -42,7 +42,7 @@ def moment(page: Page) -> int:
 
 def test_a_game_is_played_in_real_time_with_clicks_and_keys(pirate: tuple[Page, Watch]) -> None:
     page, watch = pirate
-    start_game(page, mode="computer", seed=str(SEED), level="sleepy")
+    start_game(page, mode="computer", seed=str(SEED), level="toddler")
     set_fast(page, "#clock", "120")
     turn = page.locator("#controls [data-action=T]")
     play = page.locator("#controls [data-action=P]")
@@ -86,7 +86,7 @@ def test_the_same_seed_gives_the_same_game_as_the_command_line(
     page.locator("#pause").click()
     expect(page.locator("#end")).to_be_visible(timeout=90_000)
     browser_record = read_download(page, "#download")
-    command_line = cli_record("pirate", SEED, tmp_path)
+    command_line = cli_record("pirate", SEED, tmp_path, "expert,expert")
     for key in ("game", "low", "stocks", "moments", "result"):
         assert browser_record[key] == command_line[key], key
     watch.check()

@@ -292,7 +292,7 @@ engine = await bootPage(root);
 if (engine) {
   const info = await engine.call("info");
   form.elements.level.replaceChildren(
-    ...info.pirate_levels.map((level) => el("option", { value: level.id, selected: level.id === "easy" }, level.label)),
+    ...info.pirate_levels.map((level) => el("option", { value: level.id, selected: level.id === info.pirate_default_level }, level.label)),
   );
   build();
   area.hidden = false;
