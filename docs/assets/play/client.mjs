@@ -152,3 +152,19 @@ export function download(filename, text) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
+
+/** A log list that keeps its last 200 lines and scrolls to the newest: returns `say`. */
+export function logTo(list, keep = 200) {
+  return (text, kind = "") => {
+    list.append(el("li", { class: kind }, text));
+    while (list.children.length > keep) list.firstElementChild.remove();
+    list.scrollTop = list.scrollHeight;
+  };
+}
+
+/** Download the record of game `id` as JSON and tell the log. */
+export async function saveRecord(engine, id, say) {
+  const answer = await engine.call("record", id);
+  download(answer.filename, `${JSON.stringify(answer.record, null, 1)}\n`);
+  say(`Saved the game record as ${answer.filename}.`);
+}

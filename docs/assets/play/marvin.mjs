@@ -2,7 +2,7 @@
 // the engine sends. Every rule lives in Python (pirate_rules.web); this file only draws
 // views and sends back the notation of the choice that was clicked.
 
-import { bootPage, download, el } from "./client.mjs";
+import { bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { cardBack, cardFace, icon, installIcons } from "./icons.mjs";
 
 const root = document.getElementById("play");
@@ -13,6 +13,7 @@ const seedNote = document.getElementById("seed-note");
 const tableBox = document.getElementById("table");
 const choicesBox = document.getElementById("choices");
 const logList = document.getElementById("log");
+const say = logTo(logList);
 const endBox = document.getElementById("end");
 
 const POSITIONS = ["GL", "GR", "CL", "CR"];
@@ -103,7 +104,7 @@ function build() {
   });
   form.elements.mode.addEventListener("change", showSetupFields);
   document.getElementById("again").addEventListener("click", () => newGame());
-  document.getElementById("download").addEventListener("click", saveRecord);
+  document.getElementById("download").addEventListener("click", () => view && saveRecord(engine, view.id, say));
   window.addEventListener("keydown", onKey, true);
   showSetupFields();
 }
@@ -167,21 +168,7 @@ async function botMove() {
   if (next) show(next);
 }
 
-async function saveRecord() {
-  if (!view) return;
-  const answer = await engine.call("record", view.id);
-  download(answer.filename, `${JSON.stringify(answer.record, null, 1)}\n`);
-  say(`Saved the game record as ${answer.filename}.`);
-}
-
 // -- draw a view ----------------------------------------------------------------------
-
-function say(text, kind = "") {
-  const item = el("li", { class: kind }, text);
-  logList.append(item);
-  while (logList.children.length > 200) logList.firstElementChild.remove();
-  logList.scrollTop = logList.scrollHeight;
-}
 
 function pirateLabel(side, pirate) {
   const who = `${side.name}'s ${pirate.name} (${pirate.position})`;

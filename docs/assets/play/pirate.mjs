@@ -2,7 +2,7 @@
 // play or claim) goes with the next tick; the computer's choice is made in Python.
 // Every rule lives in Python (pirate_rules.web); this file only draws views.
 
-import { bootPage, download, el } from "./client.mjs";
+import { bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { cardBack, cardFace, suitSign } from "./icons.mjs";
 
 const root = document.getElementById("play");
@@ -14,6 +14,7 @@ const controls = document.getElementById("controls");
 const pauseButton = document.getElementById("pause");
 const clock = document.getElementById("clock");
 const logList = document.getElementById("log");
+const say = logTo(logList);
 const endBox = document.getElementById("end");
 
 const SUITS = ["S", "H", "D", "C"];
@@ -75,7 +76,7 @@ function build() {
   pauseButton.addEventListener("click", () => (running ? pause() : start()));
   clock.addEventListener("change", () => running && start());
   document.getElementById("again").addEventListener("click", () => newGame());
-  document.getElementById("download").addEventListener("click", saveRecord);
+  document.getElementById("download").addEventListener("click", () => view && saveRecord(engine, view.id, say));
   document.addEventListener("visibilitychange", () => document.hidden && pause());
   window.addEventListener("keydown", onKey, true);
 }
@@ -150,20 +151,7 @@ async function newGame() {
   pause();
 }
 
-async function saveRecord() {
-  if (!view) return;
-  const answer = await engine.call("record", view.id);
-  download(answer.filename, `${JSON.stringify(answer.record, null, 1)}\n`);
-  say(`Saved the game record as ${answer.filename}.`);
-}
-
 // -- draw a view ----------------------------------------------------------------------
-
-function say(text, kind = "") {
-  logList.append(el("li", { class: kind }, text));
-  while (logList.children.length > 200) logList.firstElementChild.remove();
-  logList.scrollTop = logList.scrollHeight;
-}
 
 function flash(node, className) {
   node.classList.remove(className);
