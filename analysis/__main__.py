@@ -1,0 +1,180 @@
+"""``python -m analysis``: play the simulations and write the analysis pages.
+
+Usage::
+
+    python -m analysis [--games N] [--ladder-games N] [--pirate-games N]
+                       [--pirate-ladder-games N] [--speed-games N] [--delays 0,1,2]
+                       [--seed S] [--bot-games GAME:BOT=N ...] [--only GAME]
+                       [--jobs J] [--out DIR] [--render-only] [--quiet]
+
+The defaults are the sizes of the published pages (``make analysis``). For each game it
+writes ``DIR/data/<game>.json`` (the counts), ``DIR/<game>-*.svg`` (the charts) and
+``DIR/<game>.md`` (the page, filled from ``analysis/templates/<game>.md``). Progress goes
+to standard error. ``--render-only`` skips the games and rebuilds the pages and charts
+from the JSON already in ``DIR``, after a change to a template.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from analysis.build import (
+    GAMES,
+    data_path,
+    read_data,
+    render,
+    simulate,
+    write_data,
+    write_files,
+)
+from analysis.sim import DEFAULT_CAPS, Runner, Sizes
+from pirate_rules.bots import bot_names
+
+DEFAULT_OUT = Path("docs/analysis")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _delays(text: str) -> tuple[int, ...]:
+    try:
+        delays = tuple(sorted({int(part) for part in text.split(",")}))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of whole numbers: {text!r}") from None
+    if len(delays) < 2 or delays[0] < 0:
+        raise argparse.ArgumentTypeError(f"give two or more delays of 0 or more: {text!r}")
+    return delays
+
+
+def _cap(text: str) -> tuple[str, int]:
+    key, _, count = text.partition("=")
+    game, _, bot = key.partition(":")
+    if game not in GAMES or not bot or not count:
+        raise argparse.ArgumentTypeError(
+            f"expected GAME:BOT=N, such as marvin:search=200: {text!r}"
+        )
+    return key, _count(count)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's options."""
+    defaults = Sizes()
+    parser = argparse.ArgumentParser(
+        prog="python -m analysis",
+        description="Play bot-against-bot games and write the analysis pages and charts.",
+    )
+    add = parser.add_argument
+    add(
+        "--games",
+        type=_count,
+        default=defaults.games,
+        help=f"Marvin games per mirror match ({defaults.games})",
+    )
+    add(
+        "--ladder-games",
+        type=_count,
+        default=defaults.ladder_games,
+        help=f"Marvin games per seat order of each ladder pairing ({defaults.ladder_games})",
+    )
+    add(
+        "--pirate-games",
+        type=_count,
+        default=defaults.pirate_games,
+        help=f"Pirate games per mirror match ({defaults.pirate_games})",
+    )
+    add(
+        "--pirate-ladder-games",
+        type=_count,
+        default=defaults.pirate_ladder_games,
+        help=f"Pirate games per seat order of each pairing ({defaults.pirate_ladder_games})",
+    )
+    add(
+        "--speed-games",
+        type=_count,
+        default=defaults.speed_games,
+        help=f"Pirate games per ordered pair of reaction delays ({defaults.speed_games})",
+    )
+    add(
+        "--delays",
+        type=_delays,
+        default=defaults.delays,
+        help="Pirate mean reaction delays to compare, in moments "
+        f"({','.join(map(str, defaults.delays))})",
+    )
+    add("--seed", type=int, default=defaults.seed, help=f"base seed ({defaults.seed})")
+    add(
+        "--bot-games",
+        type=_cap,
+        action="append",
+        metavar="GAME:BOT=N",
+        help="play at most N games per match involving BOT (repeatable; default: "
+        + " ".join(f"{key}={value}" for key, value in DEFAULT_CAPS.items())
+        + ")",
+    )
+    add("--only", choices=GAMES, help="one game's page only")
+    add(
+        "--jobs",
+        type=_count,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: one per CPU); results do not depend on it",
+    )
+    add("--out", type=Path, default=DEFAULT_OUT, help=f"output folder ({DEFAULT_OUT})")
+    add(
+        "--render-only",
+        action="store_true",
+        help="rebuild pages and charts from the JSON in the output folder, playing nothing",
+    )
+    add("--quiet", action="store_true", help="print nothing on standard error")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out: Path = args.out
+    games = [args.only] if args.only else list(GAMES)
+    runner = Runner(args.jobs, quiet=args.quiet)
+    started = time.monotonic()
+    for game in games:
+        if args.render_only:
+            if not data_path(out, game).is_file():
+                parser.error(
+                    f"no data to render: {data_path(out, game)} (run without --render-only)"
+                )
+            data = read_data(out, game)
+        else:
+            sizes = Sizes(
+                games=args.games,
+                ladder_games=args.ladder_games,
+                pirate_games=args.pirate_games,
+                pirate_ladder_games=args.pirate_ladder_games,
+                speed_games=args.speed_games,
+                delays=args.delays,
+                seed=args.seed,
+                bot_games=dict(DEFAULT_CAPS if args.bot_games is None else args.bot_games),
+            )
+            bots = bot_names(game)
+            runner.say(f"{game}: bots {', '.join(bots)}")
+            data = simulate(game, runner, sizes, bots)
+            write_data(out, data)
+        for path in write_files(out, render(data)):
+            runner.say(f"wrote {path}")
+    runner.say(f"done in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

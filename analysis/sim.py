@@ -1,0 +1,170 @@
+"""Running the games behind the analysis pages: sizes, seeds, progress and digests.
+
+Every study plays a fixed range of seeds, so the pages come out the same on any machine
+and with any number of processes. Games are played in batches by
+`pirate_rules.simulate.run_games`, and each finished game is boiled down at once to the
+few numbers a study needs (its *digest*), so memory stays small however many games run.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final, TypeVar
+
+from pirate_rules.bots import make_bot
+from pirate_rules.pirate.bots import play_game as play_pirate
+from pirate_rules.simulate import GameResult, Progress, bot_seed, result_of, run_games
+
+__all__ = [
+    "BATCH",
+    "DEFAULT_CAPS",
+    "STUDY_OFFSETS",
+    "Runner",
+    "Sizes",
+    "delay_result",
+]
+
+T = TypeVar("T")
+
+BATCH: Final = 2000
+"""Games per call of `run_games`: results (with records) are digested batch by batch."""
+
+STUDY_OFFSETS: Final = {"mirror": 0, "ladder": 1_000_000, "speed": 2_000_000}
+"""Where each study's seeds start, after the base seed: no two studies share a deal."""
+
+
+DEFAULT_CAPS: Final = {"marvin:search": 500}
+"""Games per match for the bots that think longest: ``search`` looks ahead at every move."""
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How many games each study plays, and from which seeds.
+
+    Attributes:
+        games: Games per Marvin *mirror* match (a bot against itself), the big samples.
+        ladder_games: Marvin games per seat order of each pairing of different bots.
+        pirate_games: Games per Pirate mirror match.
+        pirate_ladder_games: Pirate games per seat order of each pairing of different bots.
+        speed_games: Pirate games per ordered pair of reaction delays.
+        delays: The Pirate reaction delays compared, in moments.
+        seed: The base seed; study ``s`` plays seeds ``seed + STUDY_OFFSETS[s] + i``.
+        bot_games: Caps on games per match for bots that think slowly, by ``"game:bot"``
+            (such as ``"marvin:search"``).
+    """
+
+    games: int = 20_000
+    ladder_games: int = 1_000
+    pirate_games: int = 1_000
+    pirate_ladder_games: int = 100
+    speed_games: int = 400
+    delays: tuple[int, ...] = (0, 1, 2, 3, 4)
+    seed: int = 1
+    bot_games: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_CAPS))
+
+    def seeds(self, study: str, count: int) -> range:
+        """The seeds of ``count`` games of ``study`` (``"mirror"``, ``"ladder"``, ``"speed"``)."""
+        start = self.seed + STUDY_OFFSETS[study]
+        return range(start, start + count)
+
+    def capped(self, count: int, game: str, bots: Sequence[str]) -> int:
+        """``count``, lowered to the smallest cap of any of ``bots`` (keys ``"game:bot"``)."""
+        return min([count, *(self.bot_games.get(f"{game}:{bot}", count) for bot in bots)])
+
+    def as_json(self) -> dict[str, Any]:
+        """The sizes as a JSON-ready dictionary."""
+        data = asdict(self)
+        data["delays"] = list(self.delays)
+        data["bot_games"] = dict(sorted(self.bot_games.items()))
+        return data
+
+
+class Runner:
+    """Plays the studies' games on ``jobs`` processes, reporting progress on standard error.
+
+    Args:
+        jobs: Worker processes.
+        quiet: Print nothing at all.
+    """
+
+    def __init__(self, jobs: int = 1, *, quiet: bool = False) -> None:
+        self.jobs = jobs
+        self.quiet = quiet
+        self.started = time.monotonic()
+
+    def say(self, line: str) -> None:
+        """One line of news on standard error, with the time since the start."""
+        if not self.quiet:
+            elapsed = time.monotonic() - self.started
+            print(f"[{elapsed:6.1f} s] {line}", file=sys.stderr, flush=True)
+
+    def play(
+        self,
+        game: str,
+        bots: Sequence[str],
+        seeds: range,
+        digest: Callable[[GameResult], T],
+        *,
+        records: bool = False,
+    ) -> list[T]:
+        """Play one game per seed between ``bots`` and return each game's digest, in seed order."""
+        label = f"{game}: {' v '.join(bots)}"
+        bar = Progress(len(seeds), label) if not self.quiet else None
+        digests: list[T] = []
+        for start in range(0, len(seeds), BATCH):
+            batch = seeds[start : start + BATCH]
+            results = run_games(
+                game,
+                batch,
+                bots,
+                jobs=self.jobs,
+                with_records=records,
+                on_result=bar.advance if bar else None,
+            )
+            digests.extend(digest(result) for result in results)
+        if bar:
+            bar.close()
+        self.say(f"{label}: {len(seeds)} games")
+        return digests
+
+    def play_delays(self, delays: tuple[int, int], seeds: range) -> list[GameResult]:
+        """Pirate games between two ``"slow"`` bots with the given mean reaction delays."""
+        label = f"pirate: slow (delay {delays[0]}) v slow (delay {delays[1]})"
+        bar = Progress(len(seeds), label) if not self.quiet else None
+        work = [(seed, delays[0], delays[1]) for seed in seeds]
+        results: list[GameResult] = []
+
+        def collect(result: GameResult) -> None:
+            results.append(result)
+            if bar:
+                bar.advance()
+
+        if self.jobs <= 1 or len(work) < 2:
+            for job in work:
+                collect(delay_result(job))
+        else:
+            chunk = max(1, min(100, len(work) // (self.jobs * 8)))
+            with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+                for result in pool.map(delay_result, work, chunksize=chunk):
+                    collect(result)
+        if bar:
+            bar.close()
+        self.say(f"{label}: {len(seeds)} games")
+        return results
+
+
+def delay_result(job: tuple[int, int, int]) -> GameResult:
+    """Play one Pirate game, ``(seed, delay of seat 0, delay of seat 1)``, between slow bots.
+
+    The bots are seeded as in every other simulation (`pirate_rules.simulate.bot_seed`).
+    """
+    seed, *delays = job
+    bots = [
+        make_bot("pirate", "slow", seed=bot_seed(seed, seat), delay=delay)
+        for seat, delay in enumerate(delays)
+    ]
+    return result_of("pirate", play_pirate(bots, seed), seed)
