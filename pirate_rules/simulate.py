@@ -92,18 +92,24 @@ class GameResult:
 
 
 def result_of(game: str, state: Any, seed: int, *, with_record: bool = False) -> GameResult:
-    """Summarise one finished game object as a :class:`GameResult`."""
+    """Summarise one game object as a :class:`GameResult`.
+
+    A game that stopped at a bot runner's safety limit without ending counts as a draw
+    that ended ``"unfinished"``, so that a summary never hides it.
+    """
     outcome = state.outcome()
+    winner = outcome.winner if outcome else None
+    ended_by = outcome.termination.value if outcome else "unfinished"
     if game == "marvin":
         from pirate_rules.marvin.record import to_record as marvin_record
 
         return GameResult(
             game=game,
             seed=seed,
-            winner=outcome.winner,
+            winner=winner,
             length=state.turn,
             reshuffles=state.reshuffles,
-            ended_by=outcome.termination.value,
+            ended_by=ended_by,
             record=marvin_record(state) if with_record else None,
         )
     from pirate_rules.pirate.record import to_record as pirate_record
@@ -112,11 +118,11 @@ def result_of(game: str, state: Any, seed: int, *, with_record: bool = False) ->
     return GameResult(
         game=game,
         seed=seed,
-        winner=outcome.winner,
+        winner=winner,
         length=state.moment,
         ships=(ships[0], ships[1]),
         sunk=len(state.sunk),
-        ended_by=outcome.termination.value,
+        ended_by=ended_by,
         record=pirate_record(state) if with_record else None,
     )
 
@@ -248,6 +254,7 @@ ENDINGS: Final = {
     "all_fainted": "all pirates fainted (M18)",
     "P10": "ships captured (P10)",
     "P11": "no card could be placed (P11)",
+    "unfinished": "stopped unfinished at the move limit",
 }
 """How each way a game ends reads in a summary."""
 

@@ -200,3 +200,13 @@ def test_module_and_console_script_run() -> None:
     assert script, "the pirate-rules console script is not installed"
     done = subprocess.run([script, "--version"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.startswith("pirate-rules ")
+
+
+def test_a_game_stopped_at_a_move_limit_is_counted_as_unfinished() -> None:
+    from pirate_rules.pirate import play_game
+    from pirate_rules.simulate import Summary, result_of
+
+    stopped = play_game(("fast", "fast"), 1, max_moments=10)
+    result = result_of("pirate", stopped, 1)
+    assert (result.winner, result.ended_by, result.length) == (None, "unfinished", 10)
+    assert any("unfinished" in line for line in Summary.of([result]).lines())
