@@ -20,11 +20,13 @@ command line and the browser can ask for them:
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
-__all__ = ["Bot", "bot_names", "bot_seed", "is_bot_name", "make_bot", "register_bot"]
+__all__ = ["Bot", "bot_class", "bot_names", "bot_seed", "make_bot", "register_bot"]
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -98,41 +100,42 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return 2 * game_seed + seat
 
 
+def bot_class(game: str, name: str) -> Callable[..., Any]:
+    """The bot class registered as ``name`` for ``game``, or imported from ``"module:Class"``.
+
+    A ``module:Class`` name is imported from Python's path and the current folder, so
+    that your own bots can play from the command line without being registered:
+
+        >>> bot_class("marvin", "pirate_rules.marvin.bots:RandomBot").__name__
+        'RandomBot'
+
+    Raises:
+        ValueError: if there is no such bot; the message says why and lists the
+            registered ones.
+    """
+    bots = _load(game)
+    if name in bots:
+        return bots[name]
+    if ":" in name:
+        return _import_bot(name)
+    raise ValueError(
+        f"unknown {game} bot {name!r} (choose from: {', '.join(bots)}, or module:Class)"
+    )
+
+
 def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> Any:
-    """Create the bot registered as ``name`` for ``game``, seeded with ``seed``.
-
-    ``name`` may also be ``"module:Class"``, a bot class importable from Python's path,
-    so that your own bots can play from the command line without being registered:
-
-        >>> make_bot("marvin", "pirate_rules.marvin.bots:RandomBot", seed=1)
-        <RandomBot 'random'>
+    """Create the bot ``name`` of ``game`` (see :func:`bot_class`), seeded with ``seed``.
 
     Raises:
         ValueError: if there is no such bot; the message lists the ones there are.
     """
-    bots = _load(game)
-    if name in bots:
-        return bots[name](seed=seed, **options)
-    if ":" in name:
-        return _import_bot(name)(seed=seed, **options)
-    raise ValueError(f"unknown {game} bot {name!r} (choose from: {', '.join(bots)})")
-
-
-def is_bot_name(game: str, name: str) -> bool:
-    """True if ``name`` is a registered bot of ``game`` or an importable ``module:Class`` bot."""
-    if name in _load(game):
-        return True
-    if ":" in name:
-        try:
-            _import_bot(name)
-        except ValueError:
-            return False
-        return True
-    return False
+    return bot_class(game, name)(seed=seed, **options)
 
 
 def _import_bot(path: str) -> Callable[..., Any]:
     module_name, _, class_name = path.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:

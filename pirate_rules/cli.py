@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from pirate_rules import __version__
-from pirate_rules.bots import bot_names, is_bot_name
+from pirate_rules.bots import bot_class
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.records import MARVIN, read_record_file
 from pirate_rules.records import replay as replay_record
@@ -134,9 +134,10 @@ def _bots(game: str, text: str | None) -> tuple[str, str]:
     if len(names) != 2 or not all(names):
         raise UsageError(f"--bots needs two bot names separated by a comma, not {text!r}")
     for name in names:
-        if not is_bot_name(game, name):
-            known = ", ".join(bot_names(game))
-            raise UsageError(f"unknown {game} bot {name!r} (choose from: {known}, or module:Class)")
+        try:
+            bot_class(game, name)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     return (names[0], names[1])
 
 

@@ -210,3 +210,19 @@ def test_a_game_stopped_at_a_move_limit_is_counted_as_unfinished() -> None:
     result = result_of("pirate", stopped, 1)
     assert (result.winner, result.ended_by, result.length) == (None, "unfinished", 10)
     assert any("unfinished" in line for line in Summary.of([result]).lines())
+
+
+def test_simulate_takes_a_bot_class_by_module_path(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "my_bots.py").write_text(
+        "from pirate_rules.marvin.bots import RandomBot\n\nclass Mine(RandomBot):\n    pass\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(
+        capsys, "simulate", "marvin", "--games", "2", "--bots", "my_bots:Mine,random"
+    )
+    assert status == 0, err
+    assert "seat 0 (my_bots:Mine) wins" in out
+    status, _, err = run(capsys, "simulate", "marvin", "--bots", "my_bots:Nobody,random")
+    assert status == 2 and "is not a bot class" in err
