@@ -13,6 +13,7 @@ from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.records import replay
 from pirate_rules.simulate import play_match
+from pirate_rules.web.sessions import MAX_SESSIONS, find_session
 
 
 def call(name: str, *args: Any) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def test_a_blank_seed_is_drawn_and_shown() -> None:
 
 def test_marvin_view_offers_exactly_the_legal_moves() -> None:
     view = web.marvin_new({"seed": 4, "mode": "two"})
-    game = web._sessions[view["id"]].game
+    game = find_session(view["id"]).game
     assert [choice["move"] for choice in view["legal"]] == [str(m) for m in game.legal_moves]
     kinds = ("draw", "ship", "cave", "fort", "target", "take")
     for choice in view["legal"]:
@@ -89,7 +90,7 @@ def test_marvin_game_against_the_computer_to_its_end_and_its_record_replays() ->
     assert reasons > 0
     saved = web.record(view["id"])
     assert saved["filename"] == "marvin-9.json"
-    assert replay(saved["record"]).outcome() == web._sessions[view["id"]].game.outcome()
+    assert replay(saved["record"]).outcome() == find_session(view["id"]).game.outcome()
 
 
 def test_marvin_computer_against_computer_equals_the_command_line() -> None:
@@ -143,7 +144,7 @@ def test_pirate_computer_against_computer_equals_the_command_line() -> None:
 
 def test_old_games_are_forgotten() -> None:
     first = web.pirate_new({"seed": 1})["id"]
-    for _ in range(web.MAX_SESSIONS):
+    for _ in range(MAX_SESSIONS):
         web.pirate_new({"seed": 1})
     with pytest.raises(web.UnknownGameError):
         web.pirate_view(first)

@@ -33,7 +33,7 @@ def test_the_site_holds_the_runtime_and_the_engine_built_from_the_sources() -> N
         assert copied.read_bytes() == (ROOT / "node_modules/pyodide" / name).read_bytes()
     with zipfile.ZipFile(SITE / "play/pirate_rules.zip") as archive:
         names = archive.namelist()
-    assert "pirate_rules/web.py" in names and "pirate_rules/py.typed" in names
+    assert "pirate_rules/web/__init__.py" in names and "pirate_rules/py.typed" in names
     assert all(name.endswith((".py", "py.typed")) for name in names)
     assert not any("__pycache__" in name for name in names)
     html = (SITE / "play/marvin/index.html").read_text(encoding="utf-8")

@@ -1,0 +1,140 @@
+"""JSON entry points for the play pages.
+
+The browser runs this module in Python (Pyodide) inside a web worker. The page sends a
+request naming one entry point of :data:`ENTRY_POINTS` with a JSON list of arguments,
+and draws the JSON answer: a *view* holding everything it shows (both tables, the legal
+choices with their labels, the log, the outcome). All rules stay in Python; the page
+only draws views and sends back the notation of the choice the player clicked.
+
+Games live in a small table of sessions keyed by game id, inside the worker's Python.
+
+    >>> view = pirate_new({"seed": 7, "mode": "watch", "level": "expert"})
+    >>> view["id"].startswith("pirate-"), view["moment"], view["seed"]
+    (True, 0, 7)
+    >>> view = pirate_tick(view["id"], "W")
+    >>> view["moment"], [table["waste"] for table in view["tables"]]
+    (1, [1, 1])
+
+Every entry point is also reachable as JSON text through :func:`call_json`, which is all
+the worker calls:
+
+    >>> import json
+    >>> json.loads(call_json("info", "[]"))["result"]["games"]
+    ['marvin', 'pirate']
+    >>> json.loads(call_json("pirate_tick", '["pirate-404", "T"]'))["error"]["kind"]
+    'UnknownGame'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Final
+
+from pirate_rules import __version__
+from pirate_rules.bots import bot_names
+from pirate_rules.marvin import to_record as marvin_record
+from pirate_rules.pirate.record import to_record as pirate_record
+from pirate_rules.web.marvin import marvin_bot_move, marvin_move, marvin_new, marvin_view
+from pirate_rules.web.pirate import (
+    DEFAULT_LEVEL,
+    PIRATE_LEVELS,
+    pirate_new,
+    pirate_tick,
+    pirate_view,
+)
+from pirate_rules.web.sessions import (
+    JSON,
+    MAX_SEED,
+    UnknownGameError,
+    card_json,
+    find_session,
+    forget,
+)
+
+__all__ = [
+    "ENTRY_POINTS",
+    "MAX_SEED",
+    "PIRATE_LEVELS",
+    "UnknownGameError",
+    "call_json",
+    "card_json",
+    "forget",
+    "info",
+    "marvin_bot_move",
+    "marvin_move",
+    "marvin_new",
+    "marvin_view",
+    "pirate_new",
+    "pirate_tick",
+    "pirate_view",
+    "record",
+]
+
+
+def info() -> JSON:
+    """What the pages offer: the engine's version, the bots of each game, Pirate's speeds.
+
+    Example:
+        >>> "fast" in info()["bots"]["pirate"]
+        True
+    """
+    return {
+        "version": __version__,
+        "games": ["marvin", "pirate"],
+        "bots": {game: bot_names(game) for game in ("marvin", "pirate")},
+        "pirate_levels": list(PIRATE_LEVELS),
+        "pirate_default_level": DEFAULT_LEVEL,
+    }
+
+
+def record(game_id: str) -> JSON:
+    """The game record (format 1) of game ``game_id`` and a file name for it."""
+    session = find_session(game_id)
+    write = marvin_record if session.kind == "marvin" else pirate_record
+    data = write(session.game)
+    return {"filename": f"{session.kind}-{session.seed}.json", "record": data}
+
+
+_TABLE: Final[dict[str, Callable[..., Any]]] = {
+    "info": info,
+    "marvin_new": marvin_new,
+    "marvin_view": marvin_view,
+    "marvin_move": marvin_move,
+    "marvin_bot_move": marvin_bot_move,
+    "pirate_new": pirate_new,
+    "pirate_tick": pirate_tick,
+    "pirate_view": pirate_view,
+    "record": record,
+    "forget": forget,
+}
+
+ENTRY_POINTS: Final = tuple(_TABLE)
+"""The names a page may call through :func:`call_json`."""
+
+
+def call_json(name: str, args_json: str) -> str:
+    """Call entry point ``name`` with the JSON list ``args_json``; answer in JSON text.
+
+    The answer is ``{"result": ...}`` or ``{"error": {"kind": ..., "message": ...}}``;
+    this function never raises.
+    """
+    function = _TABLE.get(name)
+    if function is None:
+        return _error("UnknownCall", f"unknown request {name!r}")
+    try:
+        args = json.loads(args_json)
+    except ValueError as exc:
+        return _error("BadRequest", f"arguments are not JSON: {exc}")
+    if not isinstance(args, list):
+        return _error("BadRequest", "arguments must be a JSON list")
+    try:
+        return json.dumps({"result": function(*args)}, separators=(",", ":"))
+    except UnknownGameError as exc:
+        return _error("UnknownGame", str(exc))
+    except Exception as exc:  # every failure goes back to the page as data
+        return _error(type(exc).__name__, str(exc))
+
+
+def _error(kind: str, message: str) -> str:
+    return json.dumps({"error": {"kind": kind, "message": message}})

@@ -1,0 +1,124 @@
+"""The games in progress in the browser's Python, and reading the page's options.
+
+The play pages keep their games here, in a small table keyed by game id; a page that
+asks for a game the table no longer holds gets :class:`UnknownGameError`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from pirate_rules.bots import Bot
+from pirate_rules.cards import Card
+from pirate_rules.errors import PirateRulesError
+
+__all__ = [
+    "JSON",
+    "MAX_SEED",
+    "MAX_SESSIONS",
+    "Session",
+    "UnknownGameError",
+    "card_json",
+    "find_session",
+    "forget",
+    "read_names",
+    "read_seed",
+    "store",
+]
+
+JSON = dict[str, Any]
+
+MAX_SESSIONS: Final = 6
+"""Games kept at once; starting another forgets the oldest."""
+
+MAX_SEED: Final = 999_999
+"""A seed left blank is drawn from 1 to this, short enough to read out and type."""
+
+
+class UnknownGameError(PirateRulesError):
+    """A game id that is not (or no longer) in the session table."""
+
+
+@dataclass
+class Session:
+    """One game in progress: the game object, the bots in their seats, and the log."""
+
+    id: str
+    kind: str
+    seed: int
+    game: Any
+    bots: list[Bot[Any, Any] | None]
+    options: JSON
+    log: list[JSON] = field(default_factory=list)
+    seen_events: int = 0
+
+
+_sessions: dict[str, Session] = {}
+_counter = {"next": 1}
+
+
+def store(
+    kind: str, seed: int, game: Any, bots: list[Bot[Any, Any] | None], options: JSON
+) -> Session:
+    session = Session(f"{kind}-{_counter['next']}", kind, seed, game, bots, options)
+    _counter["next"] += 1
+    _sessions[session.id] = session
+    while len(_sessions) > MAX_SESSIONS:
+        del _sessions[next(iter(_sessions))]
+    return session
+
+
+def find_session(game_id: str, kind: str | None = None) -> Session:
+    session = _sessions.get(game_id)
+    if session is None or (kind is not None and session.kind != kind):
+        raise UnknownGameError(f"no game {game_id!r} here (start a new game)")
+    return session
+
+
+def forget(game_id: str) -> bool:
+    """Drop a game from the session table; returns whether it was there."""
+    return _sessions.pop(game_id, None) is not None
+
+
+def read_seed(value: Any) -> int:
+    if value is None or value == "":
+        return random.randint(1, MAX_SEED)
+    try:
+        seed = int(value)
+    except (TypeError, ValueError):
+        raise PirateRulesError(f"the seed must be a whole number, not {value!r}") from None
+    if seed < 0:
+        raise PirateRulesError(f"the seed must be 0 or more, not {seed}")
+    return seed
+
+
+def read_names(value: Any, default: tuple[str, str]) -> tuple[str, str]:
+    if not isinstance(value, list) or len(value) != 2:
+        return default
+    names = [str(name).strip()[:24] or default[seat] for seat, name in enumerate(value)]
+    if names[0] == names[1]:
+        names[1] += " (2)"
+    return names[0], names[1]
+
+
+def card_json(card: Card | None) -> JSON | None:
+    """A card as the page draws it: notation, rank letter, suit, colour and name.
+
+    Example:
+        >>> card_json(Card.parse("TH"))
+        {'card': 'TH', 'rank': '10', 'suit': 'H', 'red': True, 'name': 'Ten of hearts'}
+    """
+    if card is None:
+        return None
+    if card.is_joker:
+        return {"card": "JK", "rank": "", "suit": "", "red": False, "name": "Joker"}
+    rank = "10" if card.rank == 10 else str(card)[0]
+    return {
+        "card": str(card),
+        "rank": rank,
+        "suit": card.suit,
+        "red": card.suit in "HD",
+        "name": card.name,
+    }
