@@ -49,9 +49,10 @@ typecheck: setup
 test: setup chromium lint typecheck build
 	$(BIN)/pytest -n 2 --dist loadfile
 
-## bench: print the engine's speed figures (every bot pairing)
+## bench: print the engine's speed figures: the baseline bots, then every bot pairing
 bench: setup
-	$(PY) benchmarks/engine.py --pairings
+	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/engine.py --pairings --games 300 --runs 3
 
 ## bench-site: time the play pages against bare Pyodide in headless Chromium
 bench-site: build chromium
