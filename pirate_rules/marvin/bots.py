@@ -2,9 +2,19 @@
 
 A bot implements ``choose(game, player)`` (see `pirate_rules.bots.Bot`): it
 returns one of ``game.legal_moves`` without changing the game, using only its own
-seeded generator, and says why in `pirate_rules.bots.Bot.reason`.
+seeded generator and what a player at the table can see (never the order of the
+draw pile), and says why in `pirate_rules.bots.Bot.reason`. The bots, weakest first:
 
-    >>> game = play_game([RandomBot(seed=1), "random"], seed=7, players=("Marvin", "Mum"))
+| name | bot | how it plays |
+| --- | --- | --- |
+| ``random`` | `RandomBot` | any legal move, at random |
+| ``sensible`` | `pirate_rules.marvin.heuristics.SensibleBot` | rules of thumb |
+| ``search`` | `pirate_rules.marvin.search.SearchBot` | looks ahead over imagined card orders |
+
+    >>> from pirate_rules.bots import bot_names
+    >>> bot_names("marvin")[:3]
+    ['random', 'sensible', 'search']
+    >>> game = play_game([RandomBot(seed=1), "sensible"], seed=7, players=("Marvin", "Mum"))
     >>> game.is_game_over(), game.winner in (0, 1)
     (True, True)
     >>> print(game.log[-1])
@@ -18,9 +28,11 @@ from typing import Any
 
 from pirate_rules.bots import Bot, make_bot, register_bot
 from pirate_rules.marvin.game import MarvinGame
+from pirate_rules.marvin.heuristics import SensibleBot
 from pirate_rules.marvin.moves import Move
+from pirate_rules.marvin.search import SearchBot
 
-__all__ = ["MarvinBot", "RandomBot", "play_game"]
+__all__ = ["MarvinBot", "RandomBot", "SearchBot", "SensibleBot", "play_game"]
 
 MarvinBot = Bot[MarvinGame, Move]
 """The type of a bot for this game."""
@@ -37,7 +49,7 @@ class RandomBot(MarvinBot):
         >>> bot.choose(game, game.to_move) in game.legal_moves
         True
         >>> bot.reason
-        'It picked one of its 2 legal moves at random.'
+        'I picked one of my 2 legal moves at random.'
     """
 
     description = "picks any legal move, at random"
@@ -53,11 +65,15 @@ class RandomBot(MarvinBot):
 
 def _reason(count: int) -> str:
     if count == 1:
-        return "It played its only legal move."
-    return f"It picked one of its {count} legal moves at random."
+        return "I played my only legal move."
+    return f"I picked one of my {count} legal moves at random."
 
 
 _REASONS = tuple(_reason(count) for count in range(20))
+
+# Registered after "random", so that the names are listed weakest first.
+register_bot("marvin", "sensible")(SensibleBot)
+register_bot("marvin", "search")(SearchBot)
 
 
 def play_game(

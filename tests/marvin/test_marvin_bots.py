@@ -25,7 +25,7 @@ def test_choose_returns_a_legal_move_and_leaves_the_game_alone() -> None:
         move = bot.choose(game, game.to_move)
         assert game._state() == before
         assert move in game.legal_moves
-        assert bot.reason.startswith("It ") and bot.reason.endswith(".")
+        assert bot.reason.startswith("I ") and bot.reason.endswith(".")
         game.push(move)
 
 
@@ -33,12 +33,12 @@ def test_reason_counts_the_choices() -> None:
     bot = RandomBot(seed=0)
     game = MarvinGame.stacked("9C")
     bot.choose(game, 0)
-    assert bot.reason == "It picked one of its 2 legal moves at random."
+    assert bot.reason == "I picked one of my 2 legal moves at random."
     game = MarvinGame.stacked("KS 7H QS 7D JS")
     game.play("take cave", "GL", "draw", "take ship", "GL", "draw")
     assert [str(move) for move in game.legal_moves] == ["take fort"]
     bot.choose(game, game.to_move)
-    assert bot.reason == "It played its only legal move."
+    assert bot.reason == "I played my only legal move."
 
 
 def test_choose_refuses_the_wrong_player() -> None:
