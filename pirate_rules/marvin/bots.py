@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pirate_rules.bots import Bot, make_bot, register_bot
+from pirate_rules.bots import Bot, bot_seed, make_bot, register_bot
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import SensibleBot
 from pirate_rules.marvin.moves import Move
@@ -87,7 +87,7 @@ def play_game(
 
     Args:
         bots: Player 0's and player 1's bot, or registered bot names (made with the
-            seeds ``seed * 2 + 1`` and ``seed * 2 + 2``, or unseeded when ``seed`` is None).
+            seeds given by `pirate_rules.bots.bot_seed`, or unseeded when ``seed`` is None).
         seed: Seed of the game (see `MarvinGame.from_seed`).
         max_turns: Stop once this many turns are played, even if the game goes on (a
             card that does nothing may end a turn by itself, so one more may be played).
@@ -102,7 +102,7 @@ def play_game(
     if len(bots) != 2:
         raise ValueError(f"a game needs two bots, not {len(bots)}")
     made = [
-        make_bot("marvin", bot, seed=None if seed is None else seed * 2 + 1 + i)
+        make_bot("marvin", bot, seed=None if seed is None else bot_seed(seed, i))
         if isinstance(bot, str)
         else bot
         for i, bot in enumerate(bots)
