@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from pirate_rules import __version__
-from pirate_rules.bots import bot_names
+from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.marvin import marvin_bot_move, marvin_move, marvin_new, marvin_view
@@ -78,11 +78,18 @@ def info() -> JSON:
     Example:
         >>> "fast" in info()["bots"]["pirate"]
         True
+        >>> info()["bot_descriptions"]["marvin"]["random"]
+        'picks any legal move, at random'
     """
+    games = ("marvin", "pirate")
     return {
         "version": __version__,
-        "games": ["marvin", "pirate"],
-        "bots": {game: bot_names(game) for game in ("marvin", "pirate")},
+        "games": list(games),
+        "bots": {game: bot_names(game) for game in games},
+        "bot_descriptions": {
+            game: {name: bot_class(game, name).description for name in bot_names(game)}  # type: ignore[attr-defined]
+            for game in games
+        },
         "pirate_levels": list(PIRATE_LEVELS),
         "pirate_default_level": DEFAULT_LEVEL,
     }

@@ -338,7 +338,10 @@ engine = await bootPage(root);
 if (engine) {
   const info = await engine.call("info");
   for (const select of [form.elements.bot, form.elements.bot0]) {
-    select.replaceChildren(...info.bots.marvin.map((name) => el("option", { value: name }, name)));
+    const about = info.bot_descriptions.marvin;
+    select.replaceChildren(
+      ...info.bots.marvin.map((name) => el("option", { value: name }, about[name] ? `${name}: ${about[name]}` : name)),
+    );
   }
   build();
   area.hidden = false;
