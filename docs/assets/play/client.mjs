@@ -168,3 +168,38 @@ export async function saveRecord(engine, id, say) {
   download(answer.filename, `${JSON.stringify(answer.record, null, 1)}\n`);
   say(`Saved the game record as ${answer.filename}.`);
 }
+
+/**
+ * A page's calls to the engine. Starting a new game drops the answers still on their way
+ * for the old one; `busy` is true while an answer for the current game is awaited, and
+ * a failure is told in the log (then `onError` runs).
+ */
+export class Conversation {
+  constructor(engine, say, onError = () => {}) {
+    this.engine = engine;
+    this.say = say;
+    this.onError = onError;
+    this.game = 0;
+    this.busy = false;
+  }
+
+  newGame() {
+    this.game += 1;
+    this.busy = false;
+  }
+
+  async request(name, ...args) {
+    const mine = this.game;
+    this.busy = true;
+    try {
+      const answer = await this.engine.call(name, ...args);
+      return mine === this.game ? answer : null;
+    } catch (error) {
+      this.say(`Something went wrong: ${error.message}`, "big");
+      this.onError();
+      return null;
+    } finally {
+      if (mine === this.game) this.busy = false;
+    }
+  }
+}

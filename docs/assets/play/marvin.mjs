@@ -2,7 +2,7 @@
 // the engine sends. Every rule lives in Python (pirate_rules.web); this file only draws
 // views and sends back the notation of the choice that was clicked.
 
-import { bootPage, el, logTo, saveRecord } from "./client.mjs";
+import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { cardBack, cardFace, icon, installIcons } from "./icons.mjs";
 
 const root = document.getElementById("play");
@@ -22,8 +22,7 @@ const PRIZE_TITLES = { cave: "Cave", ship: "Ship", fort: "Fort" };
 
 let engine = null;
 let view = null;
-let busy = false;
-let game = 0; // increases with each new game, so late answers of an old one are dropped
+let talk = null; // the engine conversation, made once the engine has started
 let botTimer = null;
 const parts = { sides: [], pirates: new Map(), prizes: new Map() };
 
@@ -120,24 +119,10 @@ function showSetupFields() {
 
 // -- talk to the engine ---------------------------------------------------------------
 
-async function request(name, ...args) {
-  const mine = game;
-  busy = true;
-  try {
-    const answer = await engine.call(name, ...args);
-    return mine === game ? answer : null;
-  } catch (error) {
-    say(`Something went wrong: ${error.message}`, "big");
-    return null;
-  } finally {
-    if (mine === game) busy = false;
-  }
-}
-
 async function newGame() {
-  game += 1;
+  if (!talk) return;
+  talk.newGame();
   clearTimeout(botTimer);
-  busy = false;
   const f = form.elements;
   const mode = f.mode.value;
   const options = {
@@ -149,7 +134,7 @@ async function newGame() {
   };
   if (mode === "two") options.players = [f.name0.value, f.name1.value];
   else if (mode === "computer") options.players = [f.name0.value, "Computer"];
-  const first = await request("marvin_new", options);
+  const first = await talk.request("marvin_new", options);
   if (!first) return;
   logList.replaceChildren();
   say(`New game, seed ${first.seed}. ${first.sides[0].name} plays at the bottom, ${first.sides[1].name} at the top.`);
@@ -157,14 +142,14 @@ async function newGame() {
 }
 
 async function choose(move) {
-  if (!move || busy || !view || view.computer_to_move) return;
-  const next = await request("marvin_move", view.id, move);
+  if (!move || talk?.busy || !view || view.computer_to_move) return;
+  const next = await talk.request("marvin_move", view.id, move);
   if (next) show(next);
 }
 
 async function botMove() {
-  if (busy || !view || !view.computer_to_move) return;
-  const next = await request("marvin_bot_move", view.id);
+  if (talk?.busy || !view || !view.computer_to_move) return;
+  const next = await talk.request("marvin_bot_move", view.id);
   if (next) show(next);
 }
 
@@ -336,6 +321,7 @@ function onKey(event) {
 
 engine = await bootPage(root);
 if (engine) {
+  talk = new Conversation(engine, say);
   const info = await engine.call("info");
   for (const select of [form.elements.bot, form.elements.bot0]) {
     const about = info.bot_descriptions.marvin;

@@ -2,7 +2,7 @@
 // play or claim) goes with the next tick; the computer's choice is made in Python.
 // Every rule lives in Python (pirate_rules.web); this file only draws views.
 
-import { bootPage, el, logTo, saveRecord } from "./client.mjs";
+import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { cardBack, cardFace, suitSign } from "./icons.mjs";
 
 const root = document.getElementById("play");
@@ -22,8 +22,7 @@ const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 let engine = null;
 let view = null;
-let busy = false;
-let game = 0;
+let talk = null; // the engine conversation, made once the engine has started
 let timer = null;
 let running = false;
 let pending = null;
@@ -98,10 +97,10 @@ function pause() {
 }
 
 async function tick() {
-  if (busy || !view || view.outcome) return;
+  if (talk?.busy || !view || view.outcome) return;
   const action = pending || "W";
   pending = null;
-  const next = await request("pirate_tick", view.id, action);
+  const next = await talk.request("pirate_tick", view.id, action);
   if (next) show(next);
 }
 
@@ -118,31 +117,16 @@ function pick(action) {
 
 // -- talk to the engine ---------------------------------------------------------------
 
-async function request(name, ...args) {
-  const mine = game;
-  busy = true;
-  try {
-    const answer = await engine.call(name, ...args);
-    return mine === game ? answer : null;
-  } catch (error) {
-    say(`Something went wrong: ${error.message}`, "big");
-    pause();
-    return null;
-  } finally {
-    if (mine === game) busy = false;
-  }
-}
-
 async function newGame() {
-  game += 1;
+  if (!talk) return;
+  talk.newGame();
   pause();
-  busy = false;
   pending = null;
   const f = form.elements;
   const options = { seed: f.seed.value.trim() || null, mode: f.mode.value, level: f.level.value };
   if (f.mode.value === "computer") options.players = [f.name0.value, "Computer"];
   view = null;
-  const first = await request("pirate_new", options);
+  const first = await talk.request("pirate_new", options);
   if (!first) return;
   logList.replaceChildren();
   say(`New game, seed ${first.seed}.`);
@@ -278,6 +262,7 @@ function onKey(event) {
 
 engine = await bootPage(root);
 if (engine) {
+  talk = new Conversation(engine, say, pause);
   const info = await engine.call("info");
   form.elements.level.replaceChildren(
     ...info.pirate_levels.map((level) => el("option", { value: level.id, selected: level.id === info.pirate_default_level }, level.label)),
