@@ -34,18 +34,12 @@ from analysis.build import (
 )
 from analysis.sim import DEFAULT_CAPS, Runner, Sizes
 from pirate_rules.bots import bot_names
+from pirate_rules.cli import at_least
 
 DEFAULT_OUT = Path("docs/analysis")
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+_count = at_least(1)
 
 
 def _delays(text: str) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -51,14 +51,19 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def at_least(minimum: int) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``minimum``, refused in one line."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return read
 
 
 def _seed(text: str) -> int:
@@ -77,12 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="play bot-against-bot games and summarise them")
     sim.add_argument("game", choices=GAME_NAMES, help="which game")
-    sim.add_argument("--games", type=_positive, default=100, help="how many games (100)")
+    sim.add_argument("--games", type=at_least(1), default=100, help="how many games (100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (0)")
     sim.add_argument(
         "--bots", help="the two bots, comma separated: registered names or module:Class"
     )
-    sim.add_argument("--jobs", type=_positive, default=1, help="processes to use (1; 0 = all)")
+    sim.add_argument("--jobs", type=at_least(0), default=1, help="processes to use (1; 0 = all)")
     sim.add_argument("--records", metavar="DIR", help="write each game's record in DIR")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
