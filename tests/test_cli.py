@@ -226,3 +226,9 @@ def test_simulate_takes_a_bot_class_by_module_path(
     assert "seat 0 (my_bots:Mine) wins" in out
     status, _, err = run(capsys, "simulate", "marvin", "--bots", "my_bots:Nobody,random")
     assert status == 2 and "is not a bot class" in err
+
+
+def test_simulate_jobs_zero_uses_every_core(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "simulate", "marvin", "--games", "4", "--jobs", "0", "--json")
+    assert status == 0, err
+    assert json.loads(out)["games"] == 4
