@@ -25,18 +25,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, Request, Route, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from siteserver import SITE, ensure_site_built, is_local, serve_site
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from siteserver import CHROMIUM, CHROMIUM_ARGS, SITE, ensure_site_built, is_local, serve_site
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">

@@ -8,7 +8,6 @@ error. Requests that would leave the machine are also aborted, so none ever does
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,18 +17,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
-from siteserver import ensure_site_built, is_local, serve_site
+from siteserver import CHROMIUM, CHROMIUM_ARGS, ensure_site_built, is_local, serve_site
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 BOOT_TIMEOUT_MS = 60_000
 
 

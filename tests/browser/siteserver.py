@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import functools
+import os
 import subprocess
 import sys
 import tempfile
@@ -17,6 +18,19 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 HOST = "127.0.0.1"
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+"""Debian's Chromium; set CHROMIUM to use another build."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Headless Chromium on a closed network: no background connections, no first-run UI."""
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
