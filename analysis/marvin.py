@@ -26,6 +26,7 @@ from analysis.pages import (
     markdown_table,
     percent,
     rate,
+    round_robin,
     share_with_interval,
 )
 from analysis.sim import Runner, Sizes
@@ -418,25 +419,12 @@ def _ladder(data: Mapping[str, Any], values: dict[str, str], svgs: dict[str, str
         f"{_matters(wins, games)}."
     )
     head = ["bot (row) against", *[f"`{bot}`" for bot in bots]]
-    rows = []
-    grid: list[list[float | None]] = []
-    notes: list[list[str]] = []
-    for bot in bots:
-        row = [f"`{bot}`"]
-        grid.append([])
-        notes.append([])
-        for other in bots:
-            if other == bot:
-                row.append("-")
-                grid[-1].append(None)
-                notes[-1].append("")
-                continue
-            wins, games = cells[(bot, other)]
-            row.append(share_with_interval(wins, games))
-            grid[-1].append(rate(wins, games))
-            low, high = wilson_interval(wins, games)
-            notes[-1].append(f"{100 * low:.1f} to {100 * high:.1f}")
-        rows.append(row)
+
+    def note(bot: str, other: str) -> str:
+        low, high = wilson_interval(*cells[(bot, other)])
+        return f"{100 * low:.1f} to {100 * high:.1f}"
+
+    rows, grid, notes = round_robin(bots, lambda bot, other: cells[(bot, other)], note)
     values["ladder_table"] = markdown_table(head, rows)
     rows = []
     for match in data["ladder"]:

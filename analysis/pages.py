@@ -15,7 +15,7 @@ page can never show a stale or missing figure.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -113,6 +113,43 @@ def markdown_table(
     ]
     lines.extend("| " + " | ".join(row) + " |" for row in rows)
     return "\n".join(lines)
+
+
+def round_robin(
+    bots: Sequence[str],
+    record: Callable[[str, str], tuple[int, int]],
+    note: Callable[[str, str], str],
+) -> tuple[list[list[str]], list[list[float | None]], list[list[str]]]:
+    """A round robin's table rows, with the heat map's shares and notes beside them.
+
+    ``record(bot, other)`` gives the row bot's wins and games against ``other``, and
+    ``note(bot, other)`` the heat map's small print for that cell.
+
+    Example:
+        >>> rows, grid, notes = round_robin(["a", "b"], lambda b, o: (3, 4), lambda b, o: "")
+        >>> rows[0], grid[1]
+        (['`a`', '-', '75.0% (30.1-95.4)'], [0.75, None])
+    """
+    rows: list[list[str]] = []
+    grid: list[list[float | None]] = []
+    notes: list[list[str]] = []
+    for bot in bots:
+        row, remarks = [f"`{bot}`"], []
+        shares: list[float | None] = []
+        for other in bots:
+            if other == bot:
+                row.append("-")
+                shares.append(None)
+                remarks.append("")
+                continue
+            wins, games = record(bot, other)
+            row.append(share_with_interval(wins, games))
+            shares.append(rate(wins, games))
+            remarks.append(note(bot, other))
+        rows.append(row)
+        grid.append(shares)
+        notes.append(remarks)
+    return rows, grid, notes
 
 
 def header(game: str, command: str, seed: int, sizes: str) -> str:

@@ -20,7 +20,14 @@ from itertools import permutations, product
 from typing import Any, Final
 
 from analysis import charts
-from analysis.pages import interval, markdown_table, percent, rate, share_with_interval
+from analysis.pages import (
+    interval,
+    markdown_table,
+    percent,
+    rate,
+    round_robin,
+    share_with_interval,
+)
 from analysis.sim import Runner, Sizes
 from pirate_rules.simulate import GameResult
 from pirate_rules.stats import wilson_interval
@@ -346,24 +353,11 @@ def _ladder(data: Mapping[str, Any], values: dict[str, str], svgs: dict[str, str
             cell[2] += match["games"]
     per_order = sorted({match["games"] for match in data["ladder"]})
     values["ladder_games"] = " or ".join(f"{games:,}" for games in per_order) or "0"
-    rows = []
-    grid: list[list[float | None]] = []
-    notes: list[list[str]] = []
-    for bot in bots:
-        row = [f"`{bot}`"]
-        grid.append([])
-        notes.append([])
-        for other in bots:
-            if other == bot:
-                row.append("-")
-                grid[-1].append(None)
-                notes[-1].append("")
-                continue
-            wins, draws, games = cells[(bot, other)]
-            row.append(share_with_interval(wins, games))
-            grid[-1].append(rate(wins, games))
-            notes[-1].append(f"draws {percent(draws, games)}")
-        rows.append(row)
+    rows, grid, notes = round_robin(
+        bots,
+        lambda bot, other: (cells[(bot, other)][0], cells[(bot, other)][2]),
+        lambda bot, other: f"draws {percent(cells[(bot, other)][1], cells[(bot, other)][2])}",
+    )
     values["ladder_table"] = markdown_table(
         ["bot (row) against", *[f"`{bot}`" for bot in bots]], rows
     )
