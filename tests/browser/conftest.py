@@ -7,6 +7,7 @@ error. Requests that would leave the machine are also aborted, so none ever does
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -95,6 +96,18 @@ def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, W
 
     context.on("page", on_page)
     return context, watch
+
+
+@contextlib.contextmanager
+def booted_page(browser: Browser, url: str) -> Iterator[tuple[Page, Watch]]:
+    """A play page, watched and booted until a game can be played; checked when closed."""
+    context, watch = watched_context(browser)
+    page = context.new_page()
+    page.goto(url)
+    wait_until_ready(page)
+    yield page, watch
+    watch.check()
+    context.close()
 
 
 @pytest.fixture

@@ -10,12 +10,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import (
     Watch,
+    booted_page,
     cli_record,
     read_download,
     set_fast,
     start_game,
-    wait_until_ready,
-    watched_context,
 )
 
 pytestmark = pytest.mark.browser
@@ -26,14 +25,9 @@ SEED = 2
 @pytest.fixture(scope="module")
 def marvin(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
     """One booted Marvin page for the whole module."""
-    context, watch = watched_context(browser)
-    page = context.new_page()
-    page.goto(f"{site_url}play/marvin/")
-    wait_until_ready(page)
-    set_fast(page, "[name=pace]", "20")
-    yield page, watch
-    watch.check()
-    context.close()
+    with booted_page(browser, f"{site_url}play/marvin/") as (page, watch):
+        set_fast(page, "[name=pace]", "20")
+        yield page, watch
 
 
 def renders(page: Page) -> int:

@@ -10,12 +10,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import (
     Watch,
+    booted_page,
     cli_record,
     read_download,
     set_fast,
     start_game,
-    wait_until_ready,
-    watched_context,
 )
 
 pytestmark = pytest.mark.browser
@@ -26,13 +25,8 @@ SEED = 5
 @pytest.fixture(scope="module")
 def pirate(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
     """One booted Pirate page for the whole module."""
-    context, watch = watched_context(browser)
-    page = context.new_page()
-    page.goto(f"{site_url}play/pirate/")
-    wait_until_ready(page)
-    yield page, watch
-    watch.check()
-    context.close()
+    with booted_page(browser, f"{site_url}play/pirate/") as booted:
+        yield booted
 
 
 def moment(page: Page) -> int:
