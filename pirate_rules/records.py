@@ -34,6 +34,7 @@ __all__ = [
     "field",
     "load_record",
     "read_card_list",
+    "read_players",
     "read_record_file",
     "replay",
 ]
@@ -137,6 +138,21 @@ def field(
         return value  # type: ignore[return-value]
     names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
     raise RecordError(f"{where}: {key!r} must be {names}, not {_kind(value)} {value!r}")
+
+
+def read_players(data: Mapping[str, Any]) -> tuple[str, str]:
+    """Read a record's ``players``: two non-empty names.
+
+    Example:
+        >>> read_players({"players": ["Ann", ""]})
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.RecordError: record: 'players' must be two non-empty names, not [...]
+    """
+    players = field(data, "players", list)
+    if len(players) != 2 or not all(isinstance(name, str) and name for name in players):
+        raise RecordError(f"record: 'players' must be two non-empty names, not {players!r}")
+    return (players[0], players[1])
 
 
 def read_card_list(value: Any, where: str) -> list[Card]:

@@ -48,7 +48,7 @@ from pirate_rules.marvin.table import (
     card_difference,
     check_deck,
 )
-from pirate_rules.records import FORMAT, MARVIN, field, load_record, read_card_list
+from pirate_rules.records import FORMAT, MARVIN, field, load_record, read_card_list, read_players
 
 __all__ = ["GAME", "replay", "to_record"]
 
@@ -147,9 +147,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> MarvinGame:
     data = load_record(record)
     if data["game"] != GAME:
         raise RecordError(f"not a record of Marvin's Pirates Go!: the game is {data['game']!r}")
-    players = field(data, "players", list)
-    if len(players) != 2 or not all(isinstance(name, str) and name for name in players):
-        raise RecordError(f"record: 'players' must be two non-empty names, not {players!r}")
+    players = read_players(data)
     options = field(data, "options", dict, default={})
     jokers = field(options, "jokers", int, "options", default=2)
     first = field(data, "first", int)

@@ -27,7 +27,7 @@ from typing import Any, Final
 from pirate_rules.cards import format_cards
 from pirate_rules.errors import PirateRulesError, RecordError, ReplayError
 from pirate_rules.pirate.game import PirateGame
-from pirate_rules.records import FORMAT, PIRATE, field, load_record, read_card_list
+from pirate_rules.records import FORMAT, PIRATE, field, load_record, read_card_list, read_players
 
 __all__ = ["replay", "to_record"]
 
@@ -66,9 +66,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> PirateGame:
     data = load_record(record)
     if data["game"] != PIRATE:
         raise RecordError(f"not a Pirate record: game {data['game']!r}")
-    players = field(data, "players", list)
-    if len(players) != 2 or not all(isinstance(name, str) and name for name in players):
-        raise RecordError(f"record: 'players' must be two non-empty names, not {players!r}")
+    players = read_players(data)
     low = field(data, "low", int)
     if low not in (0, 1):
         raise RecordError(f"record: 'low' must be 0 or 1, not {low!r}")
