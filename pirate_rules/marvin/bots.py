@@ -10,10 +10,15 @@ draw pile), and says why in `pirate_rules.bots.Bot.reason`. The bots, weakest fi
 | ``random`` | `RandomBot` | any legal move, at random |
 | ``sensible`` | `pirate_rules.marvin.heuristics.SensibleBot` | rules of thumb |
 | ``search`` | `pirate_rules.marvin.search.SearchBot` | looks ahead over imagined card orders |
+| ``expert`` | `pirate_rules.marvin.expert.ExpertBot` | weighs every next card, two draws ahead |
+
+One more bot is registered for analysis only: ``cheating-oracle``
+(`pirate_rules.marvin.oracle.CheatingOracleBot`) reads the real draw pile, which no
+player may do. Its class says ``fair = False``, and the play pages never offer it.
 
     >>> from pirate_rules.bots import bot_names
-    >>> bot_names("marvin")[:3]
-    ['random', 'sensible', 'search']
+    >>> bot_names("marvin")
+    ['random', 'sensible', 'search', 'expert', 'cheating-oracle']
     >>> game = play_game([RandomBot(seed=1), "sensible"], seed=7, players=("Marvin", "Mum"))
     >>> game.is_game_over(), game.winner in (0, 1)
     (True, True)
@@ -27,12 +32,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from pirate_rules.bots import Bot, bot_seed, make_bot, register_bot
+from pirate_rules.marvin.expert import ExpertBot
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import SensibleBot
 from pirate_rules.marvin.moves import Move
+from pirate_rules.marvin.oracle import CheatingOracleBot
 from pirate_rules.marvin.search import SearchBot
 
-__all__ = ["MarvinBot", "RandomBot", "SearchBot", "SensibleBot", "play_game"]
+__all__ = [
+    "CheatingOracleBot",
+    "ExpertBot",
+    "MarvinBot",
+    "RandomBot",
+    "SearchBot",
+    "SensibleBot",
+    "play_game",
+]
 
 MarvinBot = Bot[MarvinGame, Move]
 """The type of a bot for this game."""
@@ -74,6 +89,8 @@ _REASONS = tuple(_reason(count) for count in range(20))
 # Registered after "random", so that the names are listed weakest first.
 register_bot("marvin", "sensible")(SensibleBot)
 register_bot("marvin", "search")(SearchBot)
+register_bot("marvin", "expert")(ExpertBot)
+register_bot("marvin", "cheating-oracle")(CheatingOracleBot)
 
 
 def play_game(
