@@ -48,7 +48,8 @@ MARVIN_PAIRS: Final = (
     ("search", "sensible"),
     ("sensible", "random"),
 )
-"""The Marvin pairings, bot A first; the oracle's deals are sized by ``oracle_deals``."""
+"""The Marvin pairings, bot A first; those with the oracle or ``search`` are sized by
+``oracle_deals``, the others by ``luck_deals``."""
 
 KINDS: Final = ("kill", "slash", "hit", "shield", "take", "lost")
 KIND_NAMES: Final = {
@@ -152,7 +153,8 @@ def collect(runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]
     """Play every pairing and return the page's data, ready for JSON."""
     marvin = []
     for first, second in MARVIN_PAIRS:
-        count = sizes.oracle_deals if ORACLE in (first, second) else sizes.luck_deals
+        slow = ORACLE in (first, second) or "search" in (first, second)
+        count = sizes.oracle_deals if slow else sizes.luck_deals
         seeds = sizes.seeds("luck", sizes.capped(count, "marvin", (first, second)))
         label = f"luck: marvin {first} v {second}, both ways"
         deals = runner.map(marvin_deal, [(seed, first, second) for seed in seeds], label)

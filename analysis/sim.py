@@ -56,7 +56,8 @@ class Sizes:
         delays: The Pirate reaction delays compared, in moments.
         luck_deals: Marvin deals per pairing of fair bots on the luck page (each deal is
             played twice, with the seats swapped).
-        oracle_deals: Marvin deals per pairing with the cheating oracle.
+        oracle_deals: Marvin deals per pairing with the cheating oracle or the ``search``
+            bot, the two that think longest per move.
         pirate_luck_deals: Pirate deals per pairing on the luck page.
         seed: The base seed; study ``s`` plays seeds ``seed + STUDY_OFFSETS[s] + i``.
         bot_games: Caps on games per match for bots that think slowly, by ``"game:bot"``
@@ -70,8 +71,8 @@ class Sizes:
     speed_games: int = 400
     delays: tuple[int, ...] = (0, 1, 2, 3, 4)
     luck_deals: int = 2_000
-    oracle_deals: int = 600
-    pirate_luck_deals: int = 2_000
+    oracle_deals: int = 200
+    pirate_luck_deals: int = 1_000
     seed: int = 1
     bot_games: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_CAPS))
 

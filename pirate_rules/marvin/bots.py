@@ -70,12 +70,18 @@ class RandomBot(MarvinBot):
     description = "picks any legal move, at random"
 
     def choose(self, game: MarvinGame, player: int) -> Move:
-        moves = game.legal_moves
+        # Millions of games are played with this bot, so it reads the game's own fields
+        # (``_legal`` is `MarvinGame.legal_moves`, ``_to_move`` `MarvinGame.to_move`).
+        moves = game._legal
         count = len(moves)
-        if player != game.to_move or not count:
+        if player != game._to_move or not count:
             raise ValueError(f"player {player} has no move to choose now")
-        self.reason = _REASONS[count] if count < len(_REASONS) else _reason(count)
-        return moves[int(self.rng.random() * count)]
+        self.reason = _REASONS[count] if count < _MANY else _reason(count)
+        return moves[int(self._random() * count)]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._random = self.rng.random
 
 
 def _reason(count: int) -> str:
@@ -85,6 +91,7 @@ def _reason(count: int) -> str:
 
 
 _REASONS = tuple(_reason(count) for count in range(20))
+_MANY = len(_REASONS)
 
 # Registered after "random", so that the names are listed weakest first.
 register_bot("marvin", "sensible")(SensibleBot)
@@ -128,7 +135,9 @@ def play_game(
     choose = (made[0].choose, made[1].choose)
     push = game.push
     limit = float("inf") if max_turns is None else max_turns
-    while not game.is_game_over() and game.turn < limit:
-        player = game.to_move
+    # The loop reads the game's own fields: ``_phase`` is `MarvinGame.phase`, ``_turn``
+    # `MarvinGame.turn` and ``_to_move`` `MarvinGame.to_move`.
+    while game._phase != "over" and game._turn < limit:
+        player = game._to_move
         push(choose[player](game, player))
     return game
