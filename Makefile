@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-site analysis chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-site bench-bots analysis chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,7 +58,13 @@ bench: setup
 bench-site: build chromium
 	$(PY) benchmarks/site.py
 
-## analysis: rerun the simulations behind docs/analysis (pages, data and charts)
+## bench-bots: a Marvin bot's time per move in the browser (Pyodide) beside CPython
+bench-bots: build chromium
+	$(PY) benchmarks/browser_bots.py
+
+## analysis: rerun the simulations behind docs/analysis (pages, data and charts).
+## About 20 minutes of CPU on two free cores, most of it for the luck page's searching
+## bots; much longer on a busy machine (one page alone: python -m analysis --only luck).
 analysis: setup
 	$(PY) -m analysis
 

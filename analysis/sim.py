@@ -70,9 +70,9 @@ class Sizes:
     pirate_ladder_games: int = 100
     speed_games: int = 400
     delays: tuple[int, ...] = (0, 1, 2, 3, 4)
-    luck_deals: int = 2_000
-    oracle_deals: int = 200
-    pirate_luck_deals: int = 1_000
+    luck_deals: int = 1_000
+    oracle_deals: int = 100
+    pirate_luck_deals: int = 500
     seed: int = 1
     bot_games: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_CAPS))
 
