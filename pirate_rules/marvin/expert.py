@@ -29,7 +29,7 @@ the deck's starting order.
     Move.parse('take fort')
     >>> print(bot.reason)
     I take the Fort from the bank: weighing every card that can come in the next 2
-    draws, it scores ... against ... if I take the ... from the bank.
+    draws, it gives me about ...% to win, against ...% if I take the ... from the bank.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from pirate_rules.cards import Card
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import describe, pick
 from pirate_rules.marvin.moves import DRAW, Move
-from pirate_rules.marvin.search import _FULL_DECKS, _imagine, unseen_cards, value
+from pirate_rules.marvin.search import _FULL_DECKS, _imagine, _percent, unseen_cards, value
 from pirate_rules.marvin.table import EFFECT_OF_RANK
 
 __all__ = ["ExpertBot"]
@@ -59,7 +59,9 @@ class ExpertBot(Bot[MarvinGame, Move]):
         seed: Seed of the bot's own generator (used only after a card that ends a turn
             by itself, in the tree).
         draws: How many draws the search looks ahead (1 or more). Each draw multiplies
-            the time a choice takes by about 10 to 20.
+            the time a choice takes by about 10 to 20. The default, 2, is the setting
+            of the play page's hardest opponent: a few milliseconds a choice in CPython,
+            and well under 300 ms in the browser (``benchmarks/browser_bots.py``).
 
     Raises:
         ValueError: if ``draws`` is out of range.
@@ -108,12 +110,18 @@ class ExpertBot(Bot[MarvinGame, Move]):
         ]
         order = sorted(range(len(moves)), key=lambda k: -scores[k])
         best, second = moves[order[0]], moves[order[1]]
-        self.reason = (
+        chance, other = _percent(scores[order[0]]), _percent(scores[order[1]])
+        head = (
             f"I {describe(game, player, best)}: weighing every card that can come in the"
-            f" next {self.draws} draw{'s' if self.draws != 1 else ''}, it scores"
-            f" {scores[order[0]]:.2f} against {scores[order[1]]:.2f} if I"
-            f" {describe(game, player, second)}."
+            f" next {self.draws} draw{'s' if self.draws != 1 else ''},"
         )
+        if chance != other:
+            self.reason = (
+                f"{head} it gives me about {chance} to win, against {other} if I"
+                f" {describe(game, player, second)}."
+            )
+        else:
+            self.reason = f"{head} nothing else does clearly better (about {chance} to win)."
         return best
 
     def _after(self, sim: MarvinGame, move: Move, counts: tuple[int, ...], draws: int) -> float:

@@ -103,7 +103,7 @@ class CheatingOracleBot(Bot[MarvinGame, Move]):
         True
         >>> print(bot.reason)
         I slash Mum's ...: I peeked at the cards to come, and looking 1 turn ahead, then
-        playing on to the end, it scores ... against ... if I slash Mum's ...
+        playing on to the end, ...
     """
 
     fair: ClassVar[bool] = False
@@ -144,11 +144,19 @@ class CheatingOracleBot(Bot[MarvinGame, Move]):
         second = max(rest, key=lambda move: scores[move])
         second_score = self._after(game, second, -2 * _WON, 2 * _WON)
         ahead = f"{self.depth} turn{'s' if self.depth != 1 else ''}"
-        self.reason = (
+        head = (
             f"I {describe(game, player, best)}: I peeked at the cards to come, and looking"
-            f" {ahead} ahead, then playing on to the end, it scores {scores[best]:.2f}"
-            f" against {second_score:.2f} if I {describe(game, player, second)}."
+            f" {ahead} ahead, then playing on to the end,"
         )
+        other = describe(game, player, second)
+        if scores[best] > 0 > second_score:
+            self.reason = f"{head} this wins, and if I {other} I lose."
+        elif second_score > 0:
+            self.reason = f"{head} this wins, and more surely than if I {other}."
+        else:
+            self.reason = (
+                f"{head} every line loses if my opponent answers well; this holds out best."
+            )
         return best
 
     def _after(self, game: MarvinGame, move: Move, alpha: float, beta: float) -> float:
