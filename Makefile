@@ -66,8 +66,8 @@ bench-bots: build chromium
 	$(PY) benchmarks/browser_bots.py
 
 ## analysis: rerun the simulations behind docs/analysis (pages, data and charts).
-## About 20 minutes of CPU on two free cores, most of it for the luck page's searching
-## bots; much longer on a busy machine (one page alone: python -m analysis --only luck).
+## Long: the luck page alone took 47 minutes on two busy shared cores; allow an hour or
+## more for all three (one page alone: python -m analysis --only luck).
 analysis: setup
 	$(PY) -m analysis
 

@@ -254,7 +254,7 @@ def render(data: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
         [count / deals if deals else 0.0 for count, deals in counted],
         intervals=[wilson_interval(count, deals) for count, deals in counted],
         unit="%",
-        x_label="pairing (O: cheating oracle)",
+        x_label="pairing (O cheating oracle, rand random, sens sensible, srch search)",
         y_label="same seat won both games (95% interval)",
         top=1.0,
     )
@@ -290,11 +290,12 @@ def render(data: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
                 f"`{bot}`",
                 f"{100 * mean:.1f}% ({100 * low:.1f}-{100 * high:.1f})",
                 f"{100 * edge:+.1f} points",
-                f"{100 * captured:.0f}%",
+                f"{100 * captured:.0f}%" if captured > 0 else "none",
             ]
         )
-        bars.append(captured)
-        names.append(bot)
+        if captured > 0:
+            bars.append(captured)
+            names.append(bot)
     rows.append(
         [
             f"`{ORACLE}`",
@@ -310,7 +311,7 @@ def render(data: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
     svgs["luck-edge.svg"] = charts.bar_chart(
         "How much of the cheating oracle's edge each fair bot captures",
         names,
-        [max(0.0, bar) for bar in bars],
+        bars,
         unit="%",
         x_label="fair bot, scored against sensible",
         y_label="share of the oracle's edge",
@@ -345,9 +346,12 @@ def render(data: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
     return values, svgs
 
 
+_SHORT: Final = {ORACLE: "O", "random": "rand", "sensible": "sens", "search": "srch"}
+
+
 def _short(bots: Sequence[str]) -> str:
-    """A pairing's label under a bar: ``O v sensible`` for the oracle."""
-    return " v ".join("O" if bot == ORACLE else bot for bot in bots)
+    """A pairing's label under a bar, short enough to fit: ``O v sens``."""
+    return " v ".join(_SHORT.get(bot, bot) for bot in bots)
 
 
 def _pirate(data: Mapping[str, Any], values: dict[str, str], svgs: dict[str, str]) -> None:
