@@ -141,10 +141,14 @@ def start_game(page: Page, **fields: str) -> None:
     """Fill the new-game form (opening it first) and start a game; waits for its first view."""
     renders = int(page.locator("#play").get_attribute("data-renders") or 0)
     details = page.locator("details.play-options")
-    if details.get_attribute("open") is None:
+    if details.count() == 0:  # the options in a dialog, opened by the New game button
+        page.locator("#new-game").click()
+    elif details.get_attribute("open") is None:
         details.locator("summary").click()
     for name, value in fields.items():
         field = page.locator(f".play-setup [name='{name}']")
+        if field.is_hidden():
+            continue
         if field.evaluate("node => node.tagName") == "SELECT":
             field.select_option(value)
         else:
