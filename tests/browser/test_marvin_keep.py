@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from marvinpage import play, your_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import Watch, read_download, set_fast, start_game, wait_until_ready, watched_context
@@ -16,30 +17,6 @@ pytestmark = pytest.mark.browser
 
 SAVED = "pirate-rules/marvin/saved"
 PACE = "20"
-
-
-def your_turn(page: Page) -> bool:
-    """Wait until the human has choices (True) or the game is over (False)."""
-    page.wait_for_function(
-        "!document.querySelector('#end').hidden || document.querySelector('#choices button')"
-    )
-    return page.locator("#end").is_hidden()
-
-
-RENDERS = "Number(document.querySelector('#play').dataset.renders || 0)"
-
-
-def play(page: Page, moves: int) -> None:
-    """Make ``moves`` choices of ours (the first offered), letting the computer answer."""
-    for _ in range(moves):
-        if not your_turn(page):
-            return
-        before = int(page.locator("#play").get_attribute("data-renders") or 0)
-        page.locator("#choices button").first.click()
-        page.wait_for_function(
-            f"Number(document.querySelector('#play').dataset.renders) > {before}"
-        )
-    your_turn(page)
 
 
 def keep(page: Page) -> Any:

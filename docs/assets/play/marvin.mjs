@@ -61,13 +61,20 @@ function say(line, kind = "") {
 const pace = () => Number(form.elements.pace.value) || 900;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+let permit = false; // a Step pressed while no step was waiting: the next one may go
+
 function gate() {
   if (!paused) return Promise.resolve();
+  if (permit) {
+    permit = false;
+    return Promise.resolve();
+  }
   return new Promise((resolve) => (release = resolve));
 }
 
 function setPaused(on) {
   paused = on;
+  permit = false;
   tools.pause.textContent = on ? "Go on" : "Pause";
   tools.pause.setAttribute("aria-pressed", String(on));
   tools.step.disabled = !on;
@@ -82,6 +89,8 @@ function stepOnce() {
     const go = release;
     release = null;
     go();
+  } else {
+    permit = true;
   }
 }
 
