@@ -231,6 +231,6 @@ export function showStep(parts, step, info, ms = 450) {
 
 /** The record viewer's drawing of this game (see renderers.mjs). */
 export const marvinRenderer = {
-  build: (box) => buildTable(box),
+  build: (box) => buildTable(box.appendChild(el("div", { class: "mpg-table" }))),
   draw: (parts, view) => drawTable(parts, view.table, { players: view.players }),
 };
