@@ -135,6 +135,7 @@ async function newGame() {
 async function choose(move) {
   if (!move || playing || talk?.busy || !view || view.computer_to_move || view.outcome) return;
   clickedAt = performance.now();
+  if (!notice.contains(document.activeElement)) hideNotice(); // a move says "got it"
   const next = await talk.request("marvin_move", view.id, move);
   if (next) await show(next, true);
 }
@@ -253,12 +254,17 @@ function drawChoices(next) {
 // -- keeping the game -------------------------------------------------------------------
 
 function keepGame(next) {
-  const extra = { finished: Boolean(next.outcome), pace: form.elements.pace.value };
+  const extra = {
+    finished: Boolean(next.outcome),
+    pace: form.elements.pace.value,
+    takeback: form.elements.takeback.checked,
+  };
   saveGame(GAME, next.keep, extra, version);
 }
 
 function showNotice(text, ...actions) {
-  notice.replaceChildren(el("p", {}, text), ...actions);
+  const close = el("button", { type: "button", class: "play-button", "aria-label": "Close this message", onclick: hideNotice }, "×");
+  notice.replaceChildren(el("p", {}, text), ...actions.filter(Boolean), close);
   notice.hidden = false;
 }
 
@@ -282,8 +288,7 @@ function shareGame() {
       copy.textContent = "Selected: copy it";
     }
   });
-  const close = el("button", { type: "button", class: "play-button", onclick: hideNotice }, "Close");
-  showNotice("This link opens this game at this very point, on any device:", field, copy, close);
+  showNotice("This link opens this game at this very point, on any device:", field, copy);
   field.focus();
   field.select();
 }
@@ -302,6 +307,7 @@ async function resumeSaved(before = "") {
   if (!saved || saved.extra?.finished) return false;
   const paces = [...form.elements.pace.options].map((option) => option.value);
   if (paces.includes(saved.extra?.pace)) form.elements.pace.value = saved.extra.pace;
+  if (saved.extra?.takeback === false) form.elements.takeback.checked = false;
   if (await start(saved.keep, { animate: false, quiet: true })) {
     const afresh = button("Start afresh", () => {
       hideNotice();
@@ -380,7 +386,11 @@ function build() {
   tools.share.addEventListener("click", shareGame);
   tools.pause.addEventListener("click", () => setPaused(!paused));
   tools.step.addEventListener("click", stepOnce);
-  form.elements.takeback.addEventListener("change", () => view && render(view));
+  form.elements.takeback.addEventListener("change", () => {
+    if (!view) return;
+    render(view);
+    keepGame(view);
+  });
   document.getElementById("again").addEventListener("click", () => start(formOptions()));
   for (const id of ["download", "save-record"]) {
     document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
