@@ -220,6 +220,13 @@ def marvin_undo(game_id: str) -> JSON:
     The game is dealt again and the moves before that choice are played again, so the
     computer's next choices are the ones it would have made then.
 
+    Example:
+        >>> view = marvin_new({"seed": 6, "mode": "two"})
+        >>> after = marvin_move(view["id"], view["legal"][0]["move"])
+        >>> back = marvin_undo(view["id"])
+        >>> back["undone"] == view["legal"][0]["move"], back["keep"]["moves"], back["can_undo"]
+        (True, [], False)
+
     Raises:
         PirateRulesError: if no human player has made a choice yet.
     """

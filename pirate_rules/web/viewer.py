@@ -128,7 +128,21 @@ def _error(error: Exception | None, step: int | None) -> JSON | None:
 
 
 def viewer_step(viewer_id: str, step: int) -> JSON:
-    """The table at ``step`` (0 to ``steps``) of an opened record, and what that step did."""
+    """The table at ``step`` (0 to ``steps``) of an opened record, and what that step did.
+
+    Example:
+        >>> import json
+        >>> from pirate_rules.pirate.record import to_record
+        >>> from pirate_rules.pirate.bots import play_game
+        >>> opened = viewer_open(json.dumps(to_record(play_game(("fast", "slow"), seed=3))))
+        >>> step = viewer_step(opened["id"], 4)
+        >>> step["unit"], step["view"]["moment"]
+        ('moment', 4)
+        >>> for line in step["words"]:
+        ...     print(line["rule"], line["text"])
+        P5 moment 4: Player 1 turns ... over
+        P6 moment 4: Player 2 plays ...
+    """
     opened = _open.get(viewer_id)
     if opened is None:
         find_session(viewer_id)  # raises UnknownGameError with the usual words

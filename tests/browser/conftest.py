@@ -99,10 +99,18 @@ def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, W
 
 
 @contextlib.contextmanager
-def booted_page(browser: Browser, url: str) -> Iterator[tuple[Page, Watch]]:
-    """A play page, watched and booted until a game can be played; checked when closed."""
-    context, watch = watched_context(browser)
+def booted_page(
+    browser: Browser, url: str, init_script: str | None = None, **options: Any
+) -> Iterator[tuple[Page, Watch]]:
+    """A play page, watched and booted until a game can be played; checked when closed.
+
+    ``init_script`` runs in the page before its own scripts; ``options`` are the browser
+    context's (such as ``color_scheme`` or ``reduced_motion``).
+    """
+    context, watch = watched_context(browser, **options)
     page = context.new_page()
+    if init_script:
+        page.add_init_script(init_script)
     page.goto(url)
     wait_until_ready(page)
     yield page, watch

@@ -11,7 +11,7 @@ from marvinpage import RENDERS, STEPS, play, your_turn
 from playwright.sync_api import Browser, Page, expect
 from test_site import serious
 
-from conftest import Watch, booted_page, set_fast, start_game, wait_until_ready, watched_context
+from conftest import Watch, booted_page, set_fast, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -126,10 +126,14 @@ def test_a_whole_game_by_keyboard_alone(marvin: tuple[Page, Watch], site_url: st
     page, watch = marvin
     page.locator("#new-game").focus()
     page.keyboard.press("Enter")
+    page.locator("[name=mode]").focus()
+    page.keyboard.type("Me")  # type-ahead: "Me against the computer"
     page.locator("[name=seed]").focus()
+    page.keyboard.press("Control+A")
     page.keyboard.type("23")
     page.keyboard.press("Enter")
     expect(page.locator("#options")).to_be_hidden()
+    assert page.locator("[name=mode]").input_value() == "computer"
     url = page.url
     pressed = 0
     while your_turn(page):
@@ -155,64 +159,63 @@ def test_a_whole_game_by_keyboard_alone(marvin: tuple[Page, Watch], site_url: st
     watch.check()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_game_mid_way_has_no_serious_accessibility_problem(
-    browser: Browser, site_url: str, scheme: str
+    marvin: tuple[Page, Watch], browser: Browser, site_url: str
 ) -> None:
-    context, watch = watched_context(browser, color_scheme=scheme)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}play/marvin/")
-        wait_until_ready(page)
-        set_fast(page, "[name=pace]", PACE)
-        start_game(page, mode="computer", seed="12", pace=PACE)
-        play(page, 6)
-        assert page.locator("#log li a.rule-link").count() > 3
-        problems = serious(Axe().run(page, context="#play"))
-        page.locator("#new-game").click()
-        problems += serious(Axe().run(page, context="#options"))
+    page, watch = marvin
+    start_game(page, mode="computer", seed="12", pace=PACE)
+    play(page, 6)
+    assert page.locator("#log li a.rule-link").count() > 3
+    problems = serious(Axe().run(page, context="#play"))
+    page.locator("#new-game").click()
+    problems += serious(Axe().run(page, context="#options"))
+    page.locator("#options [data-close]").click()
+    assert not problems, "\n".join(problems)
+    watch.check()
+    with booted_page(browser, f"{site_url}play/marvin/", color_scheme="dark") as (dark, _):
+        set_fast(dark, "[name=pace]", PACE)
+        start_game(dark, mode="computer", seed="12", pace=PACE)
+        play(dark, 6)
+        problems = serious(Axe().run(dark, context="#play"))
         assert not problems, "\n".join(problems)
-        watch.check()
-    finally:
-        context.close()
 
 
-WATCH_ANIMATIONS = """
-window.animationsSeen = 0;
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (...args) {
-  window.animationsSeen += 1;
-  return animate.apply(this, args);
-};
-const look = () => {
-  const play = document.getElementById("play");
-  if (play) window.animationsSeen += play.getAnimations({ subtree: true }).length;
+WATCH_ANIMATIONS = """() => {
+  window.animationsSeen = 0;
+  if (window.watchingAnimations) return;
+  window.watchingAnimations = true;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.animationsSeen += 1;
+    return animate.apply(this, args);
+  };
+  const look = () => {
+    const play = document.getElementById("play");
+    if (play) window.animationsSeen += play.getAnimations({ subtree: true }).length;
+    requestAnimationFrame(look);
+  };
   requestAnimationFrame(look);
-};
-requestAnimationFrame(look);
-"""
+}"""
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_nothing_moves_for_those_who_ask_for_reduced_motion(
-    browser: Browser, site_url: str, motion: str
+    marvin: tuple[Page, Watch], motion: str
 ) -> None:
-    context, watch = watched_context(browser, reduced_motion=motion)
-    try:
-        page = context.new_page()
-        page.add_init_script(WATCH_ANIMATIONS)
-        page.goto(f"{site_url}play/marvin/")
-        wait_until_ready(page)
-        set_fast(page, "[name=pace]", "250")
-        start_game(page, mode="computer", seed="3", pace="250")
-        play(page, 4)
-        steps = page.evaluate(STEPS)
-        assert steps >= 8  # the steps are still shown one at a time
-        seen = page.evaluate("window.animationsSeen")
-        if motion == "reduce":
-            assert seen == 0
-        else:
-            assert seen > 0
-        watch.check()
-    finally:
-        context.close()
+    page, watch = marvin
+    page.emulate_media(reduced_motion=motion)
+    set_fast(page, "[name=pace]", "250")
+    start_game(page, mode="computer", seed="3", pace="250")
+    your_turn(page)
+    page.evaluate(WATCH_ANIMATIONS)
+    before = page.evaluate(STEPS)
+    play(page, 4)
+    assert page.evaluate(STEPS) >= before + 8  # the steps are still shown one at a time
+    seen = page.evaluate("window.animationsSeen")
+    if motion == "reduce":
+        assert seen == 0
+    else:
+        assert seen > 0
+    page.emulate_media(reduced_motion="no-preference")
+    set_fast(page, "[name=pace]", PACE)
+    watch.check()

@@ -29,9 +29,9 @@ def viewer(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
         yield booted
 
 
-def cli_replay(path: Path) -> subprocess.CompletedProcess[str]:
+def cli_replay(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "pirate_rules", "replay", str(path), "--json"],
+        [sys.executable, "-m", "pirate_rules", "replay", str(path), *extra],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip
 
@@ -66,7 +66,7 @@ def test_a_marvin_record_steps_to_its_end_and_back(
         assert page.locator("#words li a.rule-link").count() >= 1
         page.keyboard.press("ArrowRight")
     expect(page.locator("#forward")).to_be_disabled()
-    assert summary(page) == json.loads(cli_replay(path).stdout)
+    assert summary(page) == json.loads(cli_replay(path, "--json").stdout)
     expect(page.locator("#summary")).to_contain_text("every move is legal")
     for step in range(turns - 1, turns - 4, -1):
         page.keyboard.press("ArrowLeft")
@@ -76,7 +76,7 @@ def test_a_marvin_record_steps_to_its_end_and_back(
     expect(page.locator("#back")).to_be_disabled()
     page.keyboard.press("End")
     page.wait_for_function(f"{STEP} === {turns}")
-    assert summary(page) == json.loads(cli_replay(path).stdout)
+    assert summary(page) == json.loads(cli_replay(path, "--json").stdout)
     # The rules links lead to the rule's anchor.
     href = page.locator("#words li a.rule-link").first.get_attribute("href") or ""
     assert "/rules/marvin/#M" in href
@@ -94,7 +94,7 @@ def test_a_pirate_record_goes_to_its_end(viewer: tuple[Page, Watch], tmp_path: P
     assert page.locator(".pir-ship").count() == 4
     page.locator("#last").click()
     page.wait_for_function(f"{STEP} === {len(record['moments'])}")
-    assert summary(page) == json.loads(cli_replay(path).stdout)
+    assert summary(page) == json.loads(cli_replay(path, "--json").stdout)
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(f"{STEP} === {len(record['moments']) - 1}")
     watch.check()
@@ -107,10 +107,7 @@ def test_a_broken_record_shows_the_command_lines_words_and_the_game_up_to_there(
     record = cli_record("marvin", 13, tmp_path / "cli", "random,random")
     record["turns"][9]["card"] = record["turns"][10]["card"]
     path = write(tmp_path, record, "broken.json")
-    cli = subprocess.run(
-        [sys.executable, "-m", "pirate_rules", "replay", str(path)],
-        cwd=ROOT, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    cli = cli_replay(path)
     assert cli.returncode == 1
     line = cli.stderr.strip().removeprefix("pirate-rules: error: ")
     assert line.startswith("turn 10: ") and line.endswith("(M9)")
