@@ -3,7 +3,9 @@ paused and stepped, no motion for those who ask, and the fixes of the first test
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
@@ -11,7 +13,8 @@ from marvinpage import RENDERS, STEPS, play, your_turn
 from playwright.sync_api import Browser, Page, expect
 from test_site import serious
 
-from conftest import Watch, booted_page, set_fast, start_game
+from conftest import Watch, booted_page, set_fast, start_game, wait_until_ready
+from pirate_rules import web
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +64,44 @@ def test_the_whole_game_fits_the_screen_at_the_start_and_mid_game(
     page.screenshot(path=f"/tmp/marvin-mid-{width}x{height}.png")
     assert not outside(page, width, height)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    watch.check()
+
+
+def many_choices() -> dict[str, Any]:
+    """A game's keep at a turn of ours with eleven choices (every power of all three prizes)."""
+    view = web.marvin_new({"seed": 179, "mode": "computer", "bot": "random"})
+    rng = random.Random(179)
+    while not view["outcome"]:
+        if view["computer_to_move"]:
+            view = web.marvin_bot_move(view["id"])
+            continue
+        if len(view["legal"]) >= 11:
+            return dict(view["keep"])
+        takes = [choice for choice in view["legal"] if choice["kind"] == "take"]
+        pick = takes[0] if takes and rng.random() < 0.7 else rng.choice(view["legal"])
+        view = web.marvin_move(view["id"], pick["move"])
+    raise AssertionError("no turn with eleven choices in this game")
+
+
+@pytest.mark.parametrize(("width", "height"), [SIZES[3], SIZES[1]])
+def test_a_turn_with_many_choices_still_fits(
+    marvin: tuple[Page, Watch], site_url: str, width: int, height: int
+) -> None:
+    page, watch = marvin
+    page.set_viewport_size({"width": width, "height": height})
+    link = page.evaluate(
+        "async (keep) => (await import('../../assets/play/keep.mjs')).shareHash('marvin', keep)",
+        many_choices(),
+    )
+    page.goto(f"{site_url}play/marvin/{link}")
+    page.reload()
+    wait_until_ready(page)
+    set_fast(page, "[name=pace]", PACE)
+    your_turn(page)
+    page.locator("#notice button[aria-label='Close this message']").click()
+    assert page.locator("#choices button").count() == 11
+    assert not outside(page, width, height)
+    page.set_viewport_size({"width": 1280, "height": 800})
     watch.check()
 
 
