@@ -15,6 +15,10 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
     >>> view["moment"], [table["waste"] for table in view["tables"]]
     (1, [1, 1])
 
+The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
+takes back a choice (``marvin_undo``); the record viewer replays records of both games
+step by step (``viewer_open``, ``viewer_step``).
+
 Every entry point is also reachable as JSON text through :func:`call_json`, which is all
 the worker calls:
 

@@ -111,10 +111,16 @@ function formOptions() {
   return options;
 }
 
+function forgetMarks() {
+  markPlaces(parts, lastMarks, false, "is-last");
+  lastMarks = [];
+}
+
 async function start(options, { animate = true, quiet = false } = {}) {
   talk.newGame();
   setPaused(false);
   playing = false;
+  forgetMarks();
   const first = await (quiet ? talk.attempt : talk.request).call(talk, "marvin_new", options);
   if (!first) return false;
   logList.replaceChildren();
@@ -153,6 +159,7 @@ async function takeBack() {
   const back = await talk.request("marvin_undo", view.id);
   if (!back) return;
   say(`Taken back: ${back.undone}. Choose again.`, "big");
+  forgetMarks();
   await show(back, false);
 }
 
@@ -160,8 +167,7 @@ async function takeBack() {
 
 async function playSteps(next) {
   playing = true;
-  markPlaces(parts, lastMarks, false, "is-last");
-  lastMarks = [];
+  forgetMarks();
   offerChoices(parts, []);
   choicesBox.replaceChildren();
   const info = { players: next.players, toMove: null };
