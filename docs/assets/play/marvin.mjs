@@ -165,7 +165,7 @@ async function takeBack() {
 
 // -- showing a view ---------------------------------------------------------------------
 
-async function playSteps(next) {
+async function playSteps(next, game) {
   playing = true;
   forgetMarks();
   offerChoices(parts, []);
@@ -175,7 +175,7 @@ async function playSteps(next) {
   let first = true;
   for (const step of next.steps) {
     if (next.players[step.seat]?.computer) await gate();
-    if (!view || next.id !== view.id) return false;
+    if (talk.game !== game) return false; // a new game has started meanwhile
     showStep(parts, step, info, Math.min(pace(), 600));
     if (first && clickedAt) {
       // From the click to the frame that shows its first result on the table.
@@ -193,6 +193,7 @@ async function playSteps(next) {
     root.dataset.steps = String(Number(root.dataset.steps || 0) + 1);
     await sleep(step.kind === "draw" ? pace() / 2 : pace());
   }
+  if (talk.game !== game) return false;
   playing = false;
   return true;
 }
@@ -200,7 +201,7 @@ async function playSteps(next) {
 async function show(next, animate) {
   const fresh = !view || view.id !== next.id;
   if (fresh) view = next;
-  if (animate && next.steps.length && !(await playSteps(next))) return;
+  if (animate && next.steps.length && !(await playSteps(next, talk.game))) return;
   view = next;
   render(next);
   keepGame(next);
