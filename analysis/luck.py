@@ -293,9 +293,8 @@ def render(data: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
                 f"{100 * captured:.0f}%" if captured > 0 else "none",
             ]
         )
-        if captured > 0:
-            bars.append(captured)
-            names.append(bot)
+        bars.append(max(0.0, captured))  # a bot that loses to `sensible` captures none
+        names.append(bot)
     rows.append(
         [
             f"`{ORACLE}`",
