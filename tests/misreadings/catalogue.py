@@ -113,7 +113,9 @@ def apply(misreading: Misreading, monkeypatch: pytest.MonkeyPatch) -> None:
         except MissingTarget as error:
             pytest.fail(f"misreading {misreading}: {error}", pytrace=False)
     for owner, attribute, original, factory in resolved:
-        monkeypatch.setattr(owner, attribute, guarded(f"{owner.__name__}.{attribute}", factory(original)))
+        monkeypatch.setattr(
+            owner, attribute, guarded(f"{owner.__name__}.{attribute}", factory(original))
+        )
 
 
 def targets(catalogue: Iterable[Misreading]) -> list[str]:
@@ -127,7 +129,8 @@ def replaced_by(value: Any) -> Factory:
 
 
 HERE = Path(__file__).resolve().parent
-CATALOGUE_FILES = tuple(str(path) for path in sorted(HERE.glob("*_misreadings.py"))) + (
+CATALOGUE_FILES = (
+    *(str(path) for path in sorted(HERE.glob("*_patches.py"))),
     str(Path(__file__).resolve()),
 )
 """The files whose crashes mark a patch as broken (see `rule_pages.run_examples`)."""

@@ -1,558 +1,271 @@
-"""Misreadings of *Marvin's Pirates Go!* (rules M1 to M18), each as a patch of the engine.
+"""Misreadings of *Marvin's Pirates Go!* (rules M1 to M18): the catalogue, one entry per misreading.
 
-See `catalogue` for what a misreading is. The patches reach the engine through a few
-patch points: the turn's steps on `MarvinGame` (``_draw``, ``_use_power``, ``_resolve``,
-``_take``, ``_reshuffle``, ``_setup``, ``_power_moves``, ``outcome``, ``from_seed``), a
-side's changes on `Side` (``_hit``, ``_faint``, ``_hide``, ``_must_return``, ``_ship``),
-the rule tables (``power_moves``, ``targetable_mask`` and the ``TARGETS`` built from
-it, ``EFFECT_OF_RANK``), the deck checks, and the drawing of the table.
+Each entry names the rule, the misreading as its rule's "Not to be confused with" box
+says it, and the patches (from `marvin_patches`) that make the engine follow it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from catalogue import Factory, Misreading, misreading, replaced_by
-
-from pirate_rules.marvin import DRAW, POSITIONS, LegalMoves, Move, Outcome, Side
-from pirate_rules.marvin.table import EFFECTS, PRIZE_INDEX, card_effect
-
-GAME = "pirate_rules.marvin.game"
-TABLE = "pirate_rules.marvin.table"
-MOVES = "pirate_rules.marvin.moves"
-Game = Any  # a MarvinGame, patched: its private parts are reached on purpose
-Patch = dict[str, Factory]
-
-GUARD_BITS, CAPTAIN_BITS = 0b0011, 0b1100
-
-
-def _on_board(board: int) -> list[str]:
-    return [position for i, position in enumerate(POSITIONS) if board >> i & 1]
-
-
-def _relisted(moves: list[Move], board: int) -> LegalMoves | None:
-    """Prize-phase moves in the engine's order (swaps first), with ``draw`` last."""
-    powers = [move for move in moves if move is not DRAW]
-    if not powers:
-        return None
-    standing = set(_on_board(board))
-    swaps = [m for m in powers if m.kind == "ship" and m.to in standing]
-    rest = [m for m in powers if m not in swaps]
-    return LegalMoves([*swaps, *rest, DRAW], swaps=len(swaps))
-
-
-def powers(change: Callable[..., LegalMoves | None]) -> Patch:
-    """Patch the prize-phase rule table: ``change(original, board, hidden, shields, held)``."""
-    return {
-        f"{GAME}:power_moves": lambda original: lambda *args: change(original, *args),
-        f"{GAME}:_POWER_MOVES": replaced_by({}),
-    }
-
-
-def adding_powers(extra: Callable[[int, int, int, int], list[Move]]) -> Patch:
-    """Offer the moves ``extra(board, hidden, shields, held)`` besides the legal powers."""
-
-    def change(original: Callable[..., LegalMoves | None], *args: int) -> LegalMoves | None:
-        moves = list(original(*args) or ())
-        return _relisted([*moves, *(m for m in extra(*args) if m not in moves)], args[0])
-
-    return powers(change)
-
-
-def targeting(
-    mask: Callable[[int], int], pick: Callable[[list[str]], list[str]] = list
-) -> Patch:
-    """Patch who can be targeted: ``mask(board)`` of the targetable positions."""
-
-    def table(_: object) -> tuple[LegalMoves, ...]:
-        return tuple(
-            LegalMoves(Move.target(p) for p in pick(_on_board(mask(board)))) for board in range(16)
-        )
-
-    return {
-        f"{TABLE}:targetable_mask": replaced_by(mask),
-        f"{GAME}:TARGETS": table,
-        f"{MOVES}:TARGETS": table,
-    }
-
-
-def effects(**changes: str) -> Patch:
-    """Patch what cards do: ``effects(r1="take")`` makes an Ace take a prize (``r0`` is a joker)."""
-
-    def table(original: tuple[int, ...]) -> tuple[int, ...]:
-        changed = list(original)
-        for rank, effect in changes.items():
-            changed[int(rank.removeprefix("r"))] = EFFECTS.index(effect)
-        return tuple(changed)
-
-    modules = (TABLE, GAME, "pirate_rules.marvin.refusals", "pirate_rules.marvin.display")
-    return {f"{module}:EFFECT_OF_RANK": table for module in modules}
-
-
-def method(target: str, variant: Callable[..., Any]) -> Patch:
-    """Patch ``target`` with ``variant(original, *args)``."""
-    return {target: lambda original: lambda *args, **kwargs: variant(original, *args, **kwargs)}
-
-
-def after_draw(effect: str | None, change: Callable[[Game], None]) -> Patch:
-    """When a drawn card of ``effect`` (or any card) waits for a choice, ``change`` the game."""
-
-    def draw(original: Callable[[Game], bool], game: Game) -> bool:
-        waits = original(game)
-        if waits and effect in (None, card_effect(game.drawn)):
-            change(game)
-        return waits
-
-    return method(f"{GAME}:MarvinGame._draw", draw)
-
-
-def again_after(effect: str, *, at_once: bool) -> Patch:
-    """A card of ``effect`` that does nothing lets its player go again."""
-
-    def draw(original: Callable[[Game], bool], game: Game) -> bool:
-        player = game.to_move
-        waits = original(game)
-        if waits or game.phase == "over" or card_effect(game.discard_pile[-1]) != effect:
-            return waits
-        game._to_move = player
-        return draw(original, game) if at_once else False
-
-    return method(f"{GAME}:MarvinGame._draw", draw)
-
-
-def side_method(name: str, variant: Callable[..., Any]) -> Patch:
-    return method(f"{TABLE}:Side.{name}", variant)
-
-
-def classmethod_default(target: str, **defaults: object) -> Patch:
-    """Give the classmethod ``target`` other default keyword arguments."""
-
-    def factory(original: classmethod[Any, Any, Any]) -> classmethod[Any, Any, Any]:
-        def variant(cls: type, *args: object, **kwargs: object) -> object:
-            for key, value in defaults.items():
-                if kwargs.get(key) is None:
-                    kwargs[key] = value
-            return original.__func__(cls, *args, **kwargs)
-
-        return classmethod(variant)
-
-    return {target: factory}
-
-
-def ending_when(lost: Callable[[Side], bool]) -> Patch:
-    """A crew also loses at once when ``lost(its side)``."""
-
-    def outcome(original: Callable[[Game], Outcome | None], game: Game) -> Outcome | None:
-        for player, side in enumerate(game.sides):
-            if lost(side):
-                return Outcome(1 - player)
-        return original(game)
-
-    def resolve(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
-        original(game, move)
-        if game.phase != "over" and game.outcome() is not None:
-            game._phase, game._legal = "over", LegalMoves()
-
-    return {
-        **method(f"{GAME}:MarvinGame.outcome", outcome),
-        **method(f"{GAME}:MarvinGame._resolve", resolve),
-    }
-
-
-# The variants, rule by rule.
-
-
-def _only_counting(original: Callable[..., None], cards: list[object], jokers: int) -> None:
-    if len(cards) != 52 + jokers:
-        original(cards, jokers)
-
-
-def _any_jokers(original: Callable[[object], None], jokers: object) -> None:
-    if not isinstance(jokers, int) or jokers < 0:
-        original(jokers)
-
-
-def _mirrored_top(original: Callable[[Game], str], game: Game) -> str:
-    lines = original(game).split("\n")
-    for row in (1, 2):
-        left, right = lines[row][2:26].rstrip(), lines[row][26:]
-        lines[row] = f"  {right:<24}{left}".rstrip()
-    return "\n".join(lines)
-
-
-def _prize_goes_back(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
-    player = game.to_move
-    original(game, move)
-    index = PRIZE_INDEX[move.kind]
-    game._holder[index] = -1
-    game._held[player] &= ~(1 << index)
-
-
-def _powers_again(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
-    original(game, move)
-    _POWER_USED.add(id(game))
-
-
-_POWER_USED: set[int] = set()
-
-
-def _draw_after_powers(original: Callable[[Game], bool], game: Game) -> bool:
-    if id(game) in _POWER_USED:
-        _POWER_USED.discard(id(game))
-        more = game._power_moves(game.to_move)
-        if more:
-            game._phase, game._legal = "prize", more
-            return True
-    return original(game)
-
-
-def _powers_after_draw(game: Game) -> None:
-    usable = game._power_moves(game.to_move) or ()
-    game._legal = LegalMoves([*game.legal_moves, *(m for m in usable if m.is_power)])
-
-
-def _always_a_power_step(original: Callable[[Game, int], LegalMoves | None], game: Game, player: int) -> LegalMoves:
-    return original(game, player) or LegalMoves([DRAW])
-
-
-def _shields_left_behind(original: Callable[..., bool], side: Side, a: int, b: int) -> bool:
-    shields = side._shields
-    swap = original(side, a, b)
-    side._shields = shields
-    return swap
-
-
-def _hit_points_left_behind(original: Callable[..., bool], side: Side, a: int, b: int) -> bool:
-    hit_points = side._hp[:]
-    swap = original(side, a, b)
-    side._hp[:] = hit_points
-    return swap
-
-
-def _only_swaps(original: Callable[..., LegalMoves | None], board: int, *rest: int) -> LegalMoves | None:
-    standing = set(_on_board(board))
-    moves = [m for m in original(board, *rest) or () if m.kind != "ship" or m.to in standing]
-    return _relisted(moves, board)
-
-
-def _only_across_rows(original: Callable[..., LegalMoves | None], board: int, *rest: int) -> LegalMoves | None:
-    def crosses(move: Move) -> bool:
-        return move.kind != "ship" or (move.position or "")[0] != (move.to or "")[0]
-
-    return _relisted([m for m in original(board, *rest) or () if crosses(m)], board)
-
-
-def _hidden_still_standing(original: Callable[[Side, int], None], side: Side, i: int) -> None:
-    original(side, i)
-    side._board |= 1 << i
-
-
-def _healed_in_hiding(original: Callable[[Side, int], None], side: Side, i: int) -> None:
-    original(side, i)
-    side._hp[i] = 4
-
-
-def _shield_left_outside(original: Callable[[Side, int], None], side: Side, i: int) -> None:
-    original(side, i)
-    side._shields &= ~(1 << i)
-
-
-def _ship_leaves_it_hidden(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
-    side = game.sides[game.to_move]
-    hidden = side._hidden
-    if move.kind == "ship":
-        side._hidden = -1
-    try:
-        original(game, move)
-    finally:
-        side._hidden = hidden
-
-
-def _guards_hide(board: int, hidden: int, shields: int, held: int) -> list[Move]:
-    if not held >> PRIZE_INDEX["cave"] & 1 or hidden >= 0 or board & CAPTAIN_BITS != CAPTAIN_BITS:
-        return []
-    return [Move.cave(p) for p in _on_board(board & GUARD_BITS)]
-
-
-def _one_captain_hides(board: int, hidden: int, shields: int, held: int) -> list[Move]:
-    if not held >> PRIZE_INDEX["cave"] & 1 or hidden >= 0:
-        return []
-    return [Move.cave(p) for p in _on_board(board & CAPTAIN_BITS)]
-
-
-def _hidden_moves(original: Callable[..., LegalMoves | None], board: int, hidden: int, *rest: int) -> LegalMoves | None:
-    if hidden < 0:
-        return original(board, hidden, *rest)
-    return original(board | 1 << hidden, hidden, *rest)
-
-
-def _shield_the_hidden(original: Callable[[Game], bool], game: Game) -> bool:
-    side = game.sides[game.to_move]
-    hidden = side._hidden
-    if hidden >= 0:
-        side._board |= 1 << hidden
-    try:
-        return original(game)
-    finally:
-        if hidden >= 0 and side._hidden == hidden:
-            side._board &= ~(1 << hidden)
-
-
-def _stacking_shields(original: Callable[[Game], bool], game: Game) -> bool:
-    side = game.sides[game.to_move]
-    shields = side._shields
-    side._shields = 0
-    try:
-        return original(game)
-    finally:
-        side._shields = shields
-
-
-def _fort_anywhere(board: int, hidden: int, shields: int, held: int) -> list[Move]:
-    if not held >> PRIZE_INDEX["fort"] & 1 or board & GUARD_BITS != GUARD_BITS:
-        return []
-    return [Move.fort(p) for p in _on_board(board & CAPTAIN_BITS & ~shields)]
-
-
-def _fort_one_guard(board: int, hidden: int, shields: int, held: int) -> list[Move]:
-    if not held >> PRIZE_INDEX["fort"] & 1:
-        return []
-    return [Move.fort(p) for p in _on_board(board & GUARD_BITS & ~shields)]
-
-
-def _fort_twice(board: int, hidden: int, shields: int, held: int) -> list[Move]:
-    if not held >> PRIZE_INDEX["fort"] & 1 or board & GUARD_BITS != GUARD_BITS:
-        return []
-    return [Move.fort(p) for p in _on_board(board & GUARD_BITS)]
-
-
-def _game_ends_with_the_pile(original: Callable[[Game], bool], game: Game) -> bool:
-    if not game.draw_pile:
-        game._phase, game._legal = "over", LegalMoves()
-        return True
-    return original(game)
-
-
-def _turned_over(original: Callable[[Game, list[object]], None], game: Game, order: list[object]) -> None:
-    original(game, game.discard_pile)
-
-
-def _from_the_bottom(original: Callable[[Game], bool], game: Game) -> bool:
-    game._pile.reverse()
-    try:
-        return original(game)
-    finally:
-        game._pile.reverse()
-
-
-def _skippable_hit(game: Game) -> None:
-    game._legal = LegalMoves([*game.legal_moves, DRAW])
-
-
-def _through_the_shield(original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int) -> tuple[bool, int, int]:
-    return original(side, i, hits + 1 if side.has_shield(POSITIONS[i]) else hits)
-
-
-def _shield_stops_the_8(original: Callable[[Side, int], None], side: Side, i: int) -> None:
-    if side.has_shield(POSITIONS[i]):
-        side._shields &= ~(1 << i)
-    else:
-        original(side, i)
-
-
-def _kill_anyone(game: Game) -> None:
-    opponent = game.sides[1 - game.to_move]
-    game._legal = LegalMoves(Move.target(p) for p in POSITIONS if opponent.on_board(p))
-
-
-def _shield_stops_the_slash(original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int) -> tuple[bool, int, int]:
-    return original(side, i, 1 if hits == 2 and side.has_shield(POSITIONS[i]) else hits)
-
-
-def _slash_ignores_shields(original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int) -> tuple[bool, int, int]:
-    shielded = hits == 2 and side.has_shield(POSITIONS[i])
-    if shielded:
-        side._shields &= ~(1 << i)
-    result = original(side, i, hits)
-    if shielded and side._hp[i]:
-        side._shields |= 1 << i
-    return result
-
-
-def _bank_only(game: Game) -> None:
-    game._legal = LegalMoves(m for m in game.legal_moves if m.prize in game.bank)
-
-
-def _take_your_own(game: Game) -> None:
-    game._legal = LegalMoves(Move.take(prize) for prize in ("cave", "ship", "fort"))
-
-
-def _one_prize_per_face(game: Game) -> None:
-    prize = {11: "ship", 12: "cave", 13: "fort"}[game.drawn.rank]
-    game._legal = LegalMoves(m for m in game.legal_moves if m.prize == prize)
-
-
-def _cave_taken_captain_stays(original: Callable[..., None], game: Game, prize: int, *rest: object) -> None:
-    source = game._holder[prize]
-    side = game.sides[source] if source >= 0 else None
-    hidden = side._hidden if side is not None else -1
-    if side is not None and hidden >= 0:
-        side._hidden = -1
-    original(game, prize, *rest)
-    if side is not None and hidden >= 0:
-        side._hidden = hidden
-
-
-def _first_target_only(targets: list[str]) -> list[str]:
-    return targets[:1]
-
-
-def _shield_lasts(original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int) -> tuple[bool, int, int]:
-    if side.has_shield(POSITIONS[i]):
-        return True, side._hp[i], side._hp[i]
-    return original(side, i, hits)
-
-
-def _standing_at_zero(original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int) -> tuple[bool, int, int]:
-    result = original(side, i, hits)
-    if not side._hp[i]:
-        side._board |= 1 << i
-    return result
-
-
-def _captain_steps_up(original: Callable[..., Any], side: Side, i: int, *rest: int) -> Any:
-    result = original(side, i, *rest)
-    if i < 2 and not side._hp[i] and side.on_board(POSITIONS[i + 2]):
-        side._ship(i + 2, i)
-    return result
-
-
-def _play_goes_on(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
-    original(game, move)
-    if game.phase == "over":
-        game._phase = "prize"
-        game._to_move = 1 - game.to_move
-        game._advance()
-
-
-def _no_guards(side: Side) -> bool:
-    return not side.on_board("GL") and not side.on_board("GR") and side.pirates_left < 4
-
-
-def _one_left(side: Side) -> bool:
-    return side.pirates_left == 1
-
+from catalogue import Misreading, misreading
+from marvin_patches import (
+    CAPTAIN_BITS,
+    GAME,
+    GUARD_BITS,
+    TABLE,
+    adding_powers,
+    after_draw,
+    again_after,
+    always_a_power_step,
+    any_jokers,
+    bank_only,
+    captain_steps_up,
+    cave_taken_captain_stays,
+    classmethod_default,
+    draw_after_powers,
+    effects,
+    ending_when,
+    first_target_only,
+    fort_anywhere,
+    fort_one_guard,
+    fort_twice,
+    from_the_bottom,
+    game_ends_with_the_pile,
+    guards_hide,
+    healed_in_hiding,
+    hidden_moves,
+    hidden_still_standing,
+    hit_points_left_behind,
+    kill_anyone,
+    method,
+    mirrored_top,
+    no_guards,
+    one_captain_hides,
+    one_left,
+    one_prize_per_face,
+    only_across_rows,
+    only_counting,
+    only_swaps,
+    play_goes_on,
+    powers,
+    powers_after_draw,
+    powers_again,
+    prize_goes_back,
+    shield_lasts,
+    shield_left_outside,
+    shield_stops_the_8,
+    shield_stops_the_slash,
+    shield_the_hidden,
+    shields_left_behind,
+    ship_leaves_it_hidden,
+    side_method,
+    skippable_hit,
+    slash_ignores_shields,
+    stacking_shields,
+    standing_at_zero,
+    take_your_own,
+    targeting,
+    through_the_shield,
+    turned_over,
+)
 
 DRAW_STEP = f"{GAME}:MarvinGame._draw"
 
 MARVIN_MISREADINGS: tuple[Misreading, ...] = (
     # M1: the deck
-    misreading("M1", "no jokers unless you ask for them",
-               classmethod_default(f"{GAME}:MarvinGame.from_seed", jokers=0)),
-    misreading("M1", "a deck of the right size may hold a card twice",
-               method(f"{TABLE}:check_deck", _only_counting),
-               method(f"{GAME}:check_deck", _only_counting)),
-    misreading("M1", "any number of jokers",
-               method(f"{TABLE}:check_jokers", _any_jokers),
-               method(f"{GAME}:check_jokers", _any_jokers)),
+    misreading(
+        "M1",
+        "no jokers unless you ask for them",
+        classmethod_default(f"{GAME}:MarvinGame.from_seed", jokers=0),
+    ),
+    misreading(
+        "M1",
+        "a deck of the right size may hold a card twice",
+        method(f"{TABLE}:check_deck", only_counting),
+        method(f"{GAME}:check_deck", only_counting),
+    ),
+    misreading(
+        "M1",
+        "any number of jokers",
+        method(f"{TABLE}:check_jokers", any_jokers),
+        method(f"{GAME}:check_jokers", any_jokers),
+    ),
     misreading("M1", "an Ace is high, like a face card", effects(r1="take")),
     # M2: four pirates in a square
-    misreading("M2", "the captains stand in front",
-               targeting(lambda b: (b & CAPTAIN_BITS) | (b & GUARD_BITS & ~(b >> 2)))),
-    misreading("M2", "a captain stands behind the other guard",
-               targeting(lambda b: (b & GUARD_BITS) | (b & 0b0100 & ~(b << 1))
-                         | (b & 0b1000 & ~(b << 3)))),
-    misreading("M2", "the other crew's left is your left",
-               method("pirate_rules.marvin.display:draw_table", _mirrored_top)),
+    misreading(
+        "M2",
+        "the captains stand in front",
+        targeting(lambda b: (b & CAPTAIN_BITS) | (b & GUARD_BITS & ~(b >> 2))),
+    ),
+    misreading(
+        "M2",
+        "a captain stands behind the other guard",
+        targeting(lambda b: (b & GUARD_BITS) | (b & 0b0100 & ~(b << 1)) | (b & 0b1000 & ~(b << 3))),
+    ),
+    misreading(
+        "M2",
+        "the other crew's left is your left",
+        method("pirate_rules.marvin.display:draw_table", mirrored_top),
+    ),
     # M3: the prizes start in the bank
-    misreading("M3", "a prize goes back to the bank once used",
-               method(f"{GAME}:MarvinGame._use_power", _prize_goes_back)),
+    misreading(
+        "M3",
+        "a prize goes back to the bank once used",
+        method(f"{GAME}:MarvinGame._use_power", prize_goes_back),
+    ),
     # M4: who goes first
-    misreading("M4", "the first player named always starts",
-               method(f"{GAME}:MarvinGame._setup",
-                      lambda original, game, cards, first, *rest: original(game, cards, 0, *rest))),
-    misreading("M4", "the shuffle never lets the second player start",
-               classmethod_default(f"{GAME}:MarvinGame.from_seed", first=0)),
+    misreading(
+        "M4",
+        "the first player named always starts",
+        method(
+            f"{GAME}:MarvinGame._setup",
+            lambda original, game, cards, first, *rest: original(game, cards, 0, *rest),
+        ),
+    ),
+    misreading(
+        "M4",
+        "the shuffle never lets the second player start",
+        classmethod_default(f"{GAME}:MarvinGame.from_seed", first=0),
+    ),
     # M5: one prize power, at the start of the turn
-    misreading("M5", "one power for each prize you hold",
-               method(f"{GAME}:MarvinGame._use_power", _powers_again),
-               method(DRAW_STEP, _draw_after_powers)),
-    misreading("M5", "a power can wait until after the draw",
-               after_draw(None, _powers_after_draw)),
-    misreading("M5", "a prize power is offered even when it cannot be used",
-               method(f"{GAME}:MarvinGame._power_moves", _always_a_power_step)),
-    misreading("M5", "the powers of prizes in the bank are yours too",
-               powers(lambda original, board, hidden, shields, held: original(board, hidden, shields, 0b111))),
+    misreading(
+        "M5",
+        "one power for each prize you hold",
+        method(f"{GAME}:MarvinGame._use_power", powers_again),
+        method(DRAW_STEP, draw_after_powers),
+    ),
+    misreading("M5", "a power can wait until after the draw", after_draw(None, powers_after_draw)),
+    misreading(
+        "M5",
+        "a prize power is offered even when it cannot be used",
+        method(f"{GAME}:MarvinGame._power_moves", always_a_power_step),
+    ),
+    misreading(
+        "M5",
+        "the powers of prizes in the bank are yours too",
+        powers(
+            lambda original, board, hidden, shields, held: original(board, hidden, shields, 0b111)
+        ),
+    ),
     # M6: the Ship
-    misreading("M6", "the Ship only swaps", powers(_only_swaps)),
-    misreading("M6", "the Ship only swaps a guard with a captain", powers(_only_across_rows)),
-    misreading("M6", "shields stay behind when pirates swap", side_method("_ship", _shields_left_behind)),
-    misreading("M6", "hit points stay with the place", side_method("_ship", _hit_points_left_behind)),
-    misreading("M6", "the place of a hidden captain is empty",
-               powers(lambda original, board, hidden, *rest: original(board, -1, *rest))),
+    misreading("M6", "the Ship only swaps", powers(only_swaps)),
+    misreading("M6", "the Ship only swaps a guard with a captain", powers(only_across_rows)),
+    misreading(
+        "M6", "shields stay behind when pirates swap", side_method("_ship", shields_left_behind)
+    ),
+    misreading(
+        "M6", "hit points stay with the place", side_method("_ship", hit_points_left_behind)
+    ),
+    misreading(
+        "M6",
+        "the place of a hidden captain is empty",
+        powers(lambda original, board, hidden, *rest: original(board, -1, *rest)),
+    ),
     # M7: the Cave
-    misreading("M7", "a hidden pirate can still be hit", side_method("_hide", _hidden_still_standing)),
-    misreading("M7", "a guard can hide", adding_powers(_guards_hide)),
-    misreading("M7", "the Cave works with one captain standing", adding_powers(_one_captain_hides)),
-    misreading("M7", "hiding heals", side_method("_hide", _healed_in_hiding)),
-    misreading("M7", "the shield stays outside the Cave", side_method("_hide", _shield_left_outside)),
-    misreading("M7", "a hidden pirate can be shielded", method(DRAW_STEP, _shield_the_hidden)),
-    misreading("M7", "the Ship can move the hidden pirate", powers(_hidden_moves)),
-    misreading("M7", "the hidden captain never has to come back",
-               side_method("_must_return", lambda original, side: False)),
-    misreading("M7", "the hidden captain comes back only when the other captain faints",
-               method(f"{GAME}:MarvinGame._use_power", _ship_leaves_it_hidden)),
+    misreading(
+        "M7", "a hidden pirate can still be hit", side_method("_hide", hidden_still_standing)
+    ),
+    misreading("M7", "a guard can hide", adding_powers(guards_hide)),
+    misreading("M7", "the Cave works with one captain standing", adding_powers(one_captain_hides)),
+    misreading("M7", "hiding heals", side_method("_hide", healed_in_hiding)),
+    misreading(
+        "M7", "the shield stays outside the Cave", side_method("_hide", shield_left_outside)
+    ),
+    misreading("M7", "a hidden pirate can be shielded", method(DRAW_STEP, shield_the_hidden)),
+    misreading("M7", "the Ship can move the hidden pirate", powers(hidden_moves)),
+    misreading(
+        "M7",
+        "the hidden captain never has to come back",
+        side_method("_must_return", lambda original, side: False),
+    ),
+    misreading(
+        "M7",
+        "the hidden captain comes back only when the other captain faints",
+        method(f"{GAME}:MarvinGame._use_power", ship_leaves_it_hidden),
+    ),
     # M8: the Fort
-    misreading("M8", "the Fort shields a captain too", adding_powers(_fort_anywhere)),
-    misreading("M8", "the Fort works with one guard standing", adding_powers(_fort_one_guard)),
-    misreading("M8", "the Fort adds a second shield", adding_powers(_fort_twice)),
+    misreading("M8", "the Fort shields a captain too", adding_powers(fort_anywhere)),
+    misreading("M8", "the Fort works with one guard standing", adding_powers(fort_one_guard)),
+    misreading("M8", "the Fort adds a second shield", adding_powers(fort_twice)),
     # M9: drawing
-    misreading("M9", "the game ends when the draw pile runs out", method(DRAW_STEP, _game_ends_with_the_pile)),
-    misreading("M9", "the discard pile is turned over, not shuffled",
-               method(f"{GAME}:MarvinGame._reshuffle", _turned_over)),
-    misreading("M9", "cards are drawn from the bottom", method(DRAW_STEP, _from_the_bottom)),
+    misreading(
+        "M9",
+        "the game ends when the draw pile runs out",
+        method(DRAW_STEP, game_ends_with_the_pile),
+    ),
+    misreading(
+        "M9",
+        "the discard pile is turned over, not shuffled",
+        method(f"{GAME}:MarvinGame._reshuffle", turned_over),
+    ),
+    misreading("M9", "cards are drawn from the bottom", method(DRAW_STEP, from_the_bottom)),
     # M10: A, 3, 5, 7
-    misreading("M10", "a hit may be skipped", after_draw("hit", _skippable_hit)),
-    misreading("M10", "a shield breaks but the hit still lands",
-               side_method("_hit", _through_the_shield)),
+    misreading("M10", "a hit may be skipped", after_draw("hit", skippable_hit)),
+    misreading(
+        "M10", "a shield breaks but the hit still lands", side_method("_hit", through_the_shield)
+    ),
     misreading("M10", "an Ace does nothing", effects(r1="lost")),
     # M11: 2, 4, 6, 10
-    misreading("M11", "shields stack", method(DRAW_STEP, _stacking_shields)),
+    misreading("M11", "shields stack", method(DRAW_STEP, stacking_shields)),
     misreading("M11", "a 10 is a face card", effects(r10="take")),
-    misreading("M11", "an unusable shield card is swapped for another card",
-               again_after("shield", at_once=True)),
+    misreading(
+        "M11",
+        "an unusable shield card is swapped for another card",
+        again_after("shield", at_once=True),
+    ),
     # M12: 8
-    misreading("M12", "a shield stops the 8", side_method("_faint", _shield_stops_the_8)),
+    misreading("M12", "a shield stops the 8", side_method("_faint", shield_stops_the_8)),
     misreading("M12", "an 8 is just one hit", effects(r8="hit")),
-    misreading("M12", "an 8 reaches a captain behind its guard", after_draw("kill", _kill_anyone)),
+    misreading("M12", "an 8 reaches a captain behind its guard", after_draw("kill", kill_anyone)),
     # M13: 9
-    misreading("M13", "a shield stops the whole slash", side_method("_hit", _shield_stops_the_slash)),
-    misreading("M13", "a slash goes through a shield", side_method("_hit", _slash_ignores_shields)),
+    misreading(
+        "M13", "a shield stops the whole slash", side_method("_hit", shield_stops_the_slash)
+    ),
+    misreading("M13", "a slash goes through a shield", side_method("_hit", slash_ignores_shields)),
     misreading("M13", "a 9 is just one hit", effects(r9="hit")),
     # M14: J, Q, K
-    misreading("M14", "face cards take only from the bank", after_draw("take", _bank_only)),
-    misreading("M14", "a face card may take a prize you hold", after_draw("take", _take_your_own)),
-    misreading("M14", "each face card takes its own prize", after_draw("take", _one_prize_per_face)),
-    misreading("M14", "a captain stays hidden when the Cave is taken",
-               method(f"{GAME}:MarvinGame._take", _cave_taken_captain_stays)),
+    misreading("M14", "face cards take only from the bank", after_draw("take", bank_only)),
+    misreading("M14", "a face card may take a prize you hold", after_draw("take", take_your_own)),
+    misreading("M14", "each face card takes its own prize", after_draw("take", one_prize_per_face)),
+    misreading(
+        "M14",
+        "a captain stays hidden when the Cave is taken",
+        method(f"{GAME}:MarvinGame._take", cave_taken_captain_stays),
+    ),
     # M15: joker
     misreading("M15", "a joker gives you another card", again_after("lost", at_once=True)),
-    misreading("M15", "a joker makes the other player miss a turn", again_after("lost", at_once=False)),
+    misreading(
+        "M15", "a joker makes the other player miss a turn", again_after("lost", at_once=False)
+    ),
     misreading("M15", "a joker is wild: a one-hit kill", effects(r0="kill")),
     # M16: who can be targeted
     misreading("M16", "any enemy pirate can be hit", targeting(lambda b: b)),
-    misreading("M16", "captains are safe until both guards have fainted",
-               targeting(lambda b: (b & GUARD_BITS) or (b & CAPTAIN_BITS))),
-    misreading("M16", "the target is chosen for you", targeting(lambda b: (b & GUARD_BITS) | (b & CAPTAIN_BITS & ~(b << 2)), _first_target_only)),
+    misreading(
+        "M16",
+        "captains are safe until both guards have fainted",
+        targeting(lambda b: (b & GUARD_BITS) or (b & CAPTAIN_BITS)),
+    ),
+    misreading(
+        "M16",
+        "the target is chosen for you",
+        targeting(lambda b: (b & GUARD_BITS) | (b & CAPTAIN_BITS & ~(b << 2)), first_target_only),
+    ),
     # M17: hits, shields and fainting
-    misreading("M17", "a shield is never used up", side_method("_hit", _shield_lasts)),
-    misreading("M17", "a pirate at 0 hit points stays on the board", side_method("_hit", _standing_at_zero)),
-    misreading("M17", "the captain steps forward when its guard faints",
-               side_method("_hit", _captain_steps_up), side_method("_faint", _captain_steps_up)),
+    misreading("M17", "a shield is never used up", side_method("_hit", shield_lasts)),
+    misreading(
+        "M17", "a pirate at 0 hit points stays on the board", side_method("_hit", standing_at_zero)
+    ),
+    misreading(
+        "M17",
+        "the captain steps forward when its guard faints",
+        side_method("_hit", captain_steps_up),
+        side_method("_faint", captain_steps_up),
+    ),
     # M18: the last crew standing
-    misreading("M18", "the turn is played out after the last pirate faints",
-               method(f"{GAME}:MarvinGame._resolve", _play_goes_on)),
-    misreading("M18", "a crew has lost when both its guards have fainted", ending_when(_no_guards)),
-    misreading("M18", "a crew with one pirate left has lost", ending_when(_one_left)),
-)  # fmt: skip
+    misreading(
+        "M18",
+        "the turn is played out after the last pirate faints",
+        method(f"{GAME}:MarvinGame._resolve", play_goes_on),
+    ),
+    misreading("M18", "a crew has lost when both its guards have fainted", ending_when(no_guards)),
+    misreading("M18", "a crew with one pirate left has lost", ending_when(one_left)),
+)

@@ -75,9 +75,19 @@ def prepare(workdir: Path) -> None:
         "also_copy": ["docs", "tests"],
         "pytest_add_cli_args_test_selection": ["tests/misreadings/pages_pass.py"],
         "pytest_add_cli_args": [
-            "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest",
-            "-p", "no:playwright", "-p", "no:base_url", "-p", "no:anyio",
-        ],  # fmt: skip
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:hypothesispytest",
+            "-p",
+            "no:playwright",
+            "-p",
+            "no:base_url",
+            "-p",
+            "no:anyio",
+        ],
         "process_isolation": "forkserver",
         "forkserver_warmup": "import",
         "preload_modules_file": "preload.txt",
@@ -95,7 +105,9 @@ def mutmut(workdir: Path, *args: str, log: Path | None = None) -> str:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     if log is not None:
         with log.open("w", encoding="utf-8") as out:
-            subprocess.run(command, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT, check=True)
+            subprocess.run(
+                command, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT, check=True
+            )
         return ""
     done = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, check=True)
     return done.stdout
@@ -176,9 +188,8 @@ def report(statuses: dict[str, str], seconds: float | None) -> str:
     killed = sum(counts[s] for s in KILLED)
     lines = [
         f"{len(statuses)} mutants of {len(MUTATED)} modules: {killed} killed "
-        f"({100 * killed / max(len(statuses), 1):.1f}%); " + ", ".join(
-            f"{n} {s}" for s, n in sorted(counts.items())
-        ),
+        f"({100 * killed / max(len(statuses), 1):.1f}%); "
+        + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())),
     ]
     if seconds is not None:
         lines.append(f"mutmut run: {seconds:.0f} s wall")

@@ -21,10 +21,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from catalogue import CATALOGUE_FILES, Misreading, apply  # noqa: E402
-from marvin_misreadings import MARVIN_MISREADINGS  # noqa: E402
-from pirate_misreadings import PIRATE_MISREADINGS  # noqa: E402
-from rule_pages import PAGES, page_source, run_examples, section_source  # noqa: E402
+from catalogue import CATALOGUE_FILES, Misreading, apply
+from marvin_misreadings import MARVIN_MISREADINGS
+from pirate_misreadings import PIRATE_MISREADINGS
+from rule_pages import PAGES, page_source, run_examples, section_source
 
 
 def caught(item: Misreading, source: str, why: bool = False) -> str:

@@ -137,7 +137,11 @@ class _Runner(doctest.DocTestRunner):
         self.watch = watch
 
     def report_failure(
-        self, out: Callable[[str], object], test: doctest.DocTest, example: doctest.Example, got: str
+        self,
+        out: Callable[[str], object],
+        test: doctest.DocTest,
+        example: doctest.Example,
+        got: str,
     ) -> None:
         self.run_result.failures.append(Failure(example.source, example.want, got))
 

@@ -40,7 +40,9 @@ def box_names(rule: str) -> list[str]:
 def test_the_rule_section_passes_on_its_own(rule: str) -> None:
     run = run_examples(section_source(rule), rule)
     assert run.tried, f"{rule}'s section has no example"
-    assert run.passed, f"{rule}'s section fails on the engine:\n" + "\n".join(map(str, run.failures))
+    assert run.passed, f"{rule}'s section fails on the engine:\n" + "\n".join(
+        map(str, run.failures)
+    )
 
 
 @pytest.mark.parametrize("item", CATALOGUE, ids=str)
@@ -49,9 +51,7 @@ def test_the_rule_section_rules_out_the_misreading(
 ) -> None:
     apply(item, monkeypatch)
     run = run_examples(section_source(item.rule), item.rule, watch=CATALOGUE_FILES)
-    assert not run.broken, f"the patch for '{item}' crashed:\n" + "\n".join(
-        map(str, run.broken)
-    )
+    assert not run.broken, f"the patch for '{item}' crashed:\n" + "\n".join(map(str, run.broken))
     assert not run.passed, (
         f"every example of {item.rule} still passes if the engine thinks '{item.name}':"
         " add an example to that section that tells the two apart"
