@@ -85,3 +85,30 @@ def test_misreading_names_are_unique_within_a_rule() -> None:
 def test_the_box_names_exactly_the_catalogued_misreadings(rule: str) -> None:
     catalogued = [item.name for item in CATALOGUE if item.rule == rule]
     assert box_names(rule) == catalogued
+
+
+def test_a_weakened_section_lets_its_misreading_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    item = next(i for i in CATALOGUE if i.name == "a shield stops the 8")
+    checked = '>>> game.sides[1]["GL"], game.sides[1].pirates_left\n(None, 3)\n'
+    source = section_source("M12")
+    assert checked in source
+    apply(item, monkeypatch)
+    assert not run_examples(source, "M12").passed
+    assert run_examples(source.replace(checked, ""), "M12").passed
+
+
+def test_a_missing_target_fails_and_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    target = "pirate_rules.marvin.game:MarvinGame._no_such_step"
+    item = Misreading("M10", "a test of the catalogue", {target: lambda original: original})
+    with pytest.raises(pytest.fail.Exception, match=r"MarvinGame\._no_such_step"):
+        apply(item, monkeypatch)
+
+
+def test_a_crashing_patch_counts_as_broken_not_as_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    def crashing(original: object) -> object:
+        return lambda game, move: game.no_such_attribute
+
+    target = "pirate_rules.marvin.game:MarvinGame._resolve"
+    apply(Misreading("M10", "a test of the catalogue", {target: crashing}), monkeypatch)
+    run = run_examples(section_source("M10"), "M10", watch=CATALOGUE_FILES)
+    assert run.broken and "no_such_attribute" in run.broken[0].got
