@@ -63,6 +63,7 @@ from marvin_patches import (
     stacking_shields,
     standing_at_zero,
     take_your_own,
+    taken_prize_still_works,
     targeting,
     through_the_shield,
     turned_over,
@@ -230,6 +231,11 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "M14",
         "a captain stays hidden when the Cave is taken",
         method(f"{GAME}:MarvinGame._take", cave_taken_captain_stays),
+    ),
+    misreading(
+        "M14",
+        "a prize taken from you still works for you",
+        method(f"{GAME}:MarvinGame._take", taken_prize_still_works),
     ),
     # M15: joker
     misreading("M15", "a joker gives you another card", again_after("lost", at_once=True)),

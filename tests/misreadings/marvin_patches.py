@@ -420,6 +420,15 @@ def cave_taken_captain_stays(
         side._hidden = hidden
 
 
+def taken_prize_still_works(
+    original: Callable[..., None], game: Game, prize: int, *rest: object
+) -> None:
+    source = game._holder[prize]
+    original(game, prize, *rest)
+    if source >= 0:
+        game._held[source] |= 1 << prize
+
+
 def first_target_only(targets: list[str]) -> list[str]:
     return targets[:1]
 

@@ -126,7 +126,8 @@ def results(workdir: Path) -> dict[str, str]:
 def function_rules() -> dict[tuple[str, str], tuple[str, ...]]:
     """The rule ids of each function of the mutated modules: ``(module, Class.func)`` -> ids.
 
-    The ids are those its docstring names, else those of its class's docstring.
+    The ids are those its docstring names; a class's ``__init__`` without any takes those
+    of the class's docstring. Other functions that name no rule count for none (``-``).
     """
     rules: dict[tuple[str, str], tuple[str, ...]] = {}
     for path in MUTATED:
@@ -138,7 +139,9 @@ def function_rules() -> dict[tuple[str, str], tuple[str, ...]]:
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef):
                         own = _ids(ast.get_docstring(item))
-                        rules[(module, f"{node.name}.{item.name}")] = own or inherited
+                        if not own and item.name == "__init__":
+                            own = inherited
+                        rules[(module, f"{node.name}.{item.name}")] = own
             elif isinstance(node, ast.FunctionDef):
                 rules[(module, node.name)] = _ids(ast.get_docstring(node))
     return rules
@@ -193,7 +196,7 @@ def report(statuses: dict[str, str], seconds: float | None) -> str:
     ]
     if seconds is not None:
         lines.append(f"mutmut run: {seconds:.0f} s wall")
-    lines.append("A mutant counts for every rule its function's docstring names; '-' names none.")
+    lines.append("A mutant counts for every rule its function's docstring names; '-': none named.")
     lines.append(f"{'rule':<5} {'mutants':>7} {'killed':>7} {'score':>6}  functions")
     for rule in sorted(table, key=_order):
         row = table[rule]

@@ -26,6 +26,7 @@ from pirate_patches import (
     first_is_low_on_a_tie,
     first_seat_wins_ties,
     game_method,
+    going_on_while_watched,
     higher_is_low,
     lower_part,
     method,
@@ -216,5 +217,10 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "P11",
         "the game is blocked only when both players are observers",
         game_method("_anything_fits", only_when_both_watch),
+    ),
+    misreading(
+        "P11",
+        "the game goes on while a player is watching",
+        game_method("_anything_fits", going_on_while_watched),
     ),
 )

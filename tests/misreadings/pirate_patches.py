@@ -357,6 +357,11 @@ def only_when_both_watch(original: Callable[[Game], bool], game: Game) -> bool:
     return original(game) or not (game.is_observer(0) and game.is_observer(1))
 
 
+def going_on_while_watched(original: Callable[[Game], bool], game: Game) -> bool:
+    watching = game.is_observer(0) != game.is_observer(1)
+    return original(game) or watching
+
+
 def own_or_other(game: Game, player: int, card: Card) -> bool:
     return fits(game, player, card) or fits(game, 1 - player, card)
 
