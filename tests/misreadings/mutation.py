@@ -202,6 +202,7 @@ def report(statuses: dict[str, str], seconds: float | None) -> str:
         row = table[rule]
         total, hit = int(row["mutants"]), int(row["killed"])  # type: ignore[call-overload]
         functions = ", ".join(sorted(row["functions"]))  # type: ignore[call-overload]
+        functions = functions if len(functions) <= 70 else functions[:69] + "…"
         lines.append(f"{rule:<5} {total:>7} {hit:>7} {100 * hit / total:>5.1f}%  {functions}")
     return "\n".join(lines)
 
