@@ -1,9 +1,12 @@
 """Differential tests: each engine shortcut plays thousands of games exactly like the plain
 code beside it, compared state by state.
 
-* *Pirate*: `PirateGame.apply_moment` takes a shortcut for moments of turns and waits
-  (switched off by ``_FAST_PATHS``), and the ``fast`` bot's `quickest` reads the
-  game's fields instead of calling `can_play`, `can_claim` and `can_turn`.
+* Shuffling: `pirate_rules.cards.shuffle` draws exactly as ``random.Random.shuffle``.
+* *Pirate*: `PirateGame.apply_moment` takes shortcuts for moments of turns and waits
+  and for moments with plays (`PirateGame._at_once`; all switched off by
+  ``_FAST_PATHS``), `PirateGame.from_seed` lays out the dealt decks without checking
+  them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
+  calling `can_play`, `can_claim` and `can_turn`.
 * *Marvin's Pirates Go!*: the ``random`` bot and `play_game` read the game's fields
   instead of its properties, and the search bots play on `MarvinGame._fork` copies
   instead of `MarvinGame.copy`.
@@ -17,12 +20,24 @@ import pytest
 
 import pirate_rules.pirate.game as pirate_game
 from pirate_rules.bots import Bot
+from pirate_rules.cards import shuffle
 from pirate_rules.marvin import MarvinGame, Move, RandomBot
 from pirate_rules.marvin import play_game as play_marvin
 from pirate_rules.pirate import Action, PirateGame, Ship
 from pirate_rules.pirate.bots import FastBot, quickest
 
 SEEDS = range(2000)
+
+
+def test_shuffle_draws_exactly_like_random_shuffle() -> None:
+    for seed in SEEDS:
+        for size in (0, 1, 2, 3, 7, 52, 54, 104, 300):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            shuffle(cards, ours)  # type: ignore[arg-type]
+            theirs.shuffle(expected)
+            assert cards == expected
+            assert ours.getstate() == theirs.getstate()
 
 
 def ship_state(ship: Ship) -> tuple[object, ...]:
@@ -78,7 +93,7 @@ def test_a_refused_moment_is_refused_the_same_way_with_the_shortcuts(
     game = PirateGame(stocks=("AH", "KS"), players=("Ann", "Ben"), complete=False)
     game.apply_moment("TT")
     game.apply_moment("PW")
-    for moment in ("TT", "CT", "TC", "WC"):
+    for moment in ("TT", "CT", "TC", "WC", "PP", "PT", "TP", "PW", "WP", "TW"):
         errors = []
         for fast_paths in (True, False):
             monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
@@ -90,6 +105,34 @@ def test_a_refused_moment_is_refused_the_same_way_with_the_shortcuts(
             else:
                 errors.append(repr(pirate_state(trial)))
         assert errors[0] == errors[1], moment
+
+
+def test_a_refused_play_is_refused_the_same_way_with_the_shortcuts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = PirateGame(stocks=("AH 5C", "KS 2D"), players=("Ann", "Ben"), complete=False)
+    game.apply_moments("TT TT")  # 5C and 2D on top of the wastes: neither fits
+    for moment in ("PT", "TP", "PW", "WP", "PP", "WW", "TT"):
+        errors = []
+        for fast_paths in (True, False):
+            monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+            trial = game.copy()
+            try:
+                trial.apply_moment(moment)
+            except ValueError as error:
+                errors.append(str(error))
+            else:
+                errors.append(repr(pirate_state(trial)))
+        assert errors[0] == errors[1], moment
+        assert moment in ("WW", "TT") or "(P6)" in errors[0]
+
+
+def test_a_dealt_game_is_the_game_of_its_stocks() -> None:
+    for seed in range(200):
+        dealt = PirateGame.from_seed(seed)
+        given = PirateGame((dealt.stock(0), dealt.stock(1)), low=dealt.low)
+        assert pirate_state(dealt)[:-2] == pirate_state(given)[:-2]
+        assert (dealt.start, dealt._outcome) == (given.start, given._outcome)
 
 
 class PlainRandomBot(Bot[MarvinGame, Move]):

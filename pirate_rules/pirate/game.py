@@ -27,19 +27,18 @@ from pirate_rules.cards import SUIT_NAMES, SUITS, Card
 from pirate_rules.errors import IllegalMoveError, PirateRulesError
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
-from pirate_rules.pirate.ships import SUIT_INDEX, Placed, Ship
+from pirate_rules.pirate.ships import ALL_RANKS, PLACED, SUIT_INDEX, Placed, Ship
 from pirate_rules.pirate.table import describe_event, describe_outcome, draw
 
 __all__ = ["Event", "Outcome", "PirateGame", "Termination"]
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
-_TURN, _WAIT = Action.TURN, Action.WAIT
-_MOVES_NO_CARD = frozenset((Action.TURN, Action.WAIT))
-"""The actions that put no card on a ship (P5, P4)."""
+_TURN, _PLAY, _CLAIM, _WAIT = Action.TURN, Action.PLAY, Action.CLAIM, Action.WAIT
 _FAST_PATHS = True
-"""Whether `PirateGame.apply_moment` takes its shortcuts for turns and waits; the tests
-switch them off to check that the plain path gives the same games."""
+"""Whether `PirateGame.apply_moment` takes its shortcuts (see `PirateGame._at_once`);
+the tests switch them off to check that the plain code gives the same games, and the
+misreading catalogue switches them off to change the plain code alone."""
 
 
 class Termination(Enum):
@@ -127,6 +126,10 @@ class PirateGame:
         decks = (read_stock(stocks[0]), read_stock(stocks[1]))
         for player, deck in enumerate(decks):
             check_deck(deck, f"{self.players[player]}'s stock", complete=complete)
+        self._begin(decks, low, complete)
+
+    def _begin(self, decks: tuple[list[Card], list[Card]], low: int, complete: bool) -> None:
+        """Lay out the table for two checked stocks, top card first (P1, P3)."""
         self.low = low
         self.complete = complete
         self.start = (tuple(decks[0]), tuple(decks[1]))
@@ -137,15 +140,18 @@ class PirateGame:
         self.sunk: list[Ship] = []
         self.events: list[Event] = []
         # Stocks and wastes keep their top card last, where popping is cheap.
-        self._stocks = [deck[::-1] for deck in decks]
+        self._stocks = [decks[0][::-1], decks[1][::-1]]
         self._wastes: list[list[Card]] = [[], []]
         # P9: whether a player's top waste card is the one they turned last.
         self._fresh = [False, False]
         # P11: bit masks of the ranks of each suit still in each player's stock and waste.
-        self._held = [[0, 0, 0, 0], [0, 0, 0, 0]]
-        for player, deck in enumerate(decks):
-            for card in deck:
-                self._held[player][SUIT_INDEX[card.suit]] |= 1 << card.rank
+        if complete:
+            self._held = [[ALL_RANKS] * 4, [ALL_RANKS] * 4]
+        else:
+            self._held = [[0, 0, 0, 0], [0, 0, 0, 0]]
+            for player, deck in enumerate(decks):
+                for card in deck:
+                    self._held[player][SUIT_INDEX[card.suit]] |= 1 << card.rank
         self._ships = [Ship(suit, 1, low) for suit in SUITS]
         self._outcome = self._find_outcome()
 
@@ -163,7 +169,9 @@ class PirateGame:
             (((Card.parse('2C'), Card.parse('5D')),), 0)
         """
         setup = deal(random.Random(seed))
-        game = cls(setup.stocks, low=setup.low, players=players)
+        game = cls.__new__(cls)
+        game.players = check_players(players)
+        game._begin(setup.stocks, setup.low, complete=True)  # two whole decks, from the deal
         game.cuts = setup.cuts
         game.events = [Event(0, "cut", low_player(*cut), cut) for cut in setup.cuts]
         return game
@@ -351,32 +359,47 @@ class PirateGame:
             IllegalMoveError: if a rule forbids either action; it names the rule.
         """
         if first.__class__ is Action and second.__class__ is Action:
-            actions = first, second  # already read (what bots give)
+            first_action, second_action = first, second  # already read (what bots give)
         else:
-            actions = parse_moment(first, second)
-        first_action, second_action = actions
-        # Most actions are turns and waits: a wait is legal until the end, a turn while
-        # the player has a stock or a waste (P5, P9). Anything else is checked in full,
-        # and so is anything refused, so that the error names its rule.
-        stocks, wastes = self._stocks, self._wastes
-        if (
-            not _FAST_PATHS
-            or self._outcome is not None
-            or not (first_action is _WAIT or (first_action is _TURN and (stocks[0] or wastes[0])))
-            or not (second_action is _WAIT or (second_action is _TURN and (stocks[1] or wastes[1])))
-        ):
-            self._check(0, first_action)
-            self._check(1, second_action)
+            first_action, second_action = parse_moment(first, second)
+        if _FAST_PATHS and self._outcome is None:
+            # Shortcuts for the moments bots play most (see `_at_once`); anything else,
+            # and anything refused, takes the plain way below, whose errors name the rule.
+            stocks, wastes = self._stocks, self._wastes
+            if (first_action is _WAIT or (first_action is _TURN and (stocks[0] or wastes[0]))) and (
+                second_action is _WAIT or (second_action is _TURN and (stocks[1] or wastes[1]))
+            ):
+                # Only turns and waits: no card reaches a ship, so no ship can be
+                # completed and the outcome cannot change (P7, P10, P11).
+                self.moment += 1
+                self.history.append(first_action + second_action)
+                fresh = self._fresh
+                if first_action is _TURN:
+                    stock = stocks[0]
+                    if stock:
+                        wastes[0].append(stock.pop())
+                        fresh[0] = True
+                    else:
+                        self._turn(0)
+                if second_action is _TURN:
+                    stock = stocks[1]
+                    if stock:
+                        wastes[1].append(stock.pop())
+                        fresh[1] = True
+                    else:
+                        self._turn(1)
+                return
+            if (
+                first_action is not _CLAIM
+                and second_action is not _CLAIM
+                and self._at_once(first_action, second_action)
+            ):
+                return
+        actions = first_action, second_action
+        self._check(0, first_action)
+        self._check(1, second_action)
         self.moment += 1
         self.history.append(first_action + second_action)
-        if _FAST_PATHS and first_action in _MOVES_NO_CARD and second_action in _MOVES_NO_CARD:
-            # Only turns and waits: no card reaches a ship, so no ship can be completed
-            # and the outcome cannot change (P7, P10, P11).
-            if first_action is _TURN:
-                self._turn(0)
-            if second_action is _TURN:
-                self._turn(1)
-            return
         # Which players put a card on each suit's ship this moment, as bits 1 and 2.
         touched = [0, 0, 0, 0]
         placed = False
@@ -392,10 +415,94 @@ class PirateGame:
                 self._play(player, touched)
                 placed = True
         if placed:
-            for index, players in enumerate(touched):
-                if players and self._ships[index].is_complete:
-                    self._complete(index, players)
+            self._complete_touched(touched)
             self._outcome = self._find_outcome()
+
+    def _complete_touched(self, touched: list[int]) -> None:
+        """P7: capture or sink each completed ship, suit by suit; ``touched`` says, for
+        each suit, which players put a card on its ship this moment (bits 1 and 2)."""
+        for index, players in enumerate(touched):
+            if players and self._ships[index].is_complete:
+                self._complete(index, players)
+
+    def _at_once(self, first: Action, second: Action) -> bool:
+        """The shortcut for a moment of plays, turns and waits, without claims (P4-P7, P11).
+
+        It does what the plain code of `apply_moment` does, fused into one function
+        (`tests/test_fast_paths.py` plays thousands of games both ways and compares
+        every state): each action is checked first, as `can_turn` and `can_play` check
+        it (P5, P6); if either is refused it returns False and changes nothing, so that
+        the plain code raises the error. Then player 0's action and player 1's take
+        effect (`_turn`, `_play` and `Ship.place`, written out), completed ships are
+        captured or sunk by `_complete` (P7, P8), and the end is looked for.
+
+        P11 is looked for cheaply: nothing could be placed before this moment (the
+        game went on), and a placement changes only its own suit's halves and which
+        of its cards are held, so while a suit played to still has a card that fits
+        (`_suit_fits`), the game goes on. Only when none does, or a ship was
+        completed (P10), does `_find_outcome` look at the whole table.
+        """
+        stocks, wastes, ships = self._stocks, self._wastes, self._ships
+        if first is _PLAY:
+            waste = wastes[0]
+            if not waste or waste[-1].rank != ships[SUIT_INDEX[waste[-1].suit]].needs[0]:
+                return False
+        elif first is _TURN and not (stocks[0] or wastes[0]):
+            return False
+        if second is _PLAY:
+            waste = wastes[1]
+            if not waste or waste[-1].rank != ships[SUIT_INDEX[waste[-1].suit]].needs[1]:
+                return False
+        elif second is _TURN and not (stocks[1] or wastes[1]):
+            return False
+        self.moment += 1
+        self.history.append(first + second)
+        fresh, held = self._fresh, self._held
+        going_on = False  # whether a suit played to is known to have a card that fits
+        first_suit = second_suit = -1
+        for player in 0, 1:
+            action = second if player else first
+            if action is _PLAY:
+                # `_play` and `Ship.place`, written out.
+                card = wastes[player].pop()
+                fresh[player] = False
+                index = SUIT_INDEX[card.suit]
+                if player:
+                    second_suit = index
+                else:
+                    first_suit = index
+                rank = card.rank
+                mine = held[player][index] = held[player][index] & ~(1 << rank)
+                ship = ships[index]
+                ship.halves[player].append(PLACED[player][card])
+                ship.ranks |= 1 << rank
+                need = ship.needs[player] = rank + ship.steps[player]
+                going_on = going_on or bool(mine >> need & 1)
+            elif action is _TURN:
+                # `_turn`, with the common case written out.
+                stock = stocks[player]
+                if stock:
+                    wastes[player].append(stock.pop())
+                    fresh[player] = True
+                else:
+                    self._turn(player)
+        if (first_suit >= 0 and ships[first_suit].ranks == ALL_RANKS) or (
+            second_suit >= 0 and ships[second_suit].ranks == ALL_RANKS
+        ):
+            touched = [0, 0, 0, 0]
+            if first_suit >= 0:
+                touched[first_suit] = 1
+            if second_suit >= 0:
+                touched[second_suit] |= 2
+            self._complete_touched(touched)
+            self._outcome = self._find_outcome()
+        elif not (
+            going_on
+            or (first_suit >= 0 and self._suit_fits(first_suit))
+            or (second_suit >= 0 and self._suit_fits(second_suit))
+        ):
+            self._outcome = self._find_outcome()
+        return True
 
     def apply_moments(self, moments: Iterable[str] | str) -> None:
         """Play several moments in order, given as two-letter strings (``"TT PT TP"``).
@@ -523,13 +630,21 @@ class PirateGame:
         opponent is an observer and could claim it. A player who is not an observer can
         only become one by placing cards, so when nothing fits now, nothing ever will.
         """
+        return any(self._suit_fits(index) for index in range(4))
+
+    def _suit_fits(self, index: int) -> bool:
+        """P11, for one suit: whether a stock or waste card of the suit ``index`` (0 to 3,
+        spades first) fits its owner's half, or an observer's half by a claim."""
+        ship = self._ships[index]
+        needs = ship.needs
+        stocks, wastes = self._stocks, self._wastes
         for player in (0, 1):
-            other = 1 - player
-            observer = not self._stocks[other] and not self._wastes[other]
-            for held, ship in zip(self._held[player], self._ships, strict=True):
-                if held and (
-                    held >> ship.needs[player] & 1 or (observer and held >> ship.needs[other] & 1)
-                ):
+            held = self._held[player][index]
+            if held:
+                if held >> needs[player] & 1:
+                    return True
+                other = 1 - player
+                if not stocks[other] and not wastes[other] and held >> needs[other] & 1:
                     return True
         return False
 
