@@ -7,9 +7,11 @@ code beside it, compared state by state.
   ``_FAST_PATHS``), `PirateGame.from_seed` lays out the dealt decks without checking
   them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
   calling `can_play`, `can_claim` and `can_turn`.
-* *Marvin's Pirates Go!*: the ``random`` bot and `play_game` read the game's fields
-  instead of its properties, and the search bots play on `MarvinGame._fork` copies
-  instead of `MarvinGame.copy`.
+* *Marvin's Pirates Go!*: `MarvinGame.push` plays the common steps of a turn written
+  out in one function instead of through `MarvinGame._push_plain` and the steps it
+  calls (switched off by ``_FAST_PATHS``), the ``random`` bot and `play_game` read
+  the game's fields instead of its properties, and the search bots play on
+  `MarvinGame._fork` copies instead of `MarvinGame.copy`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import random
 
 import pytest
 
+import pirate_rules.marvin.game as marvin_game
 import pirate_rules.pirate.game as pirate_game
 from pirate_rules.bots import Bot
 from pirate_rules.cards import shuffle
@@ -142,6 +145,25 @@ class PlainRandomBot(Bot[MarvinGame, Move]):
         moves = game.legal_moves
         assert player == game.to_move and moves
         return moves[int(self.rng.random() * len(moves))]
+
+
+def test_marvin_shortcut_plays_every_move_like_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for seed in SEEDS:
+        jokers = (2, 1, 0)[seed % 3]  # a joker is a card that does nothing (M15)
+        fast = MarvinGame.from_seed(seed, jokers=jokers)
+        plain = MarvinGame.from_seed(seed, jokers=jokers)
+        bot = RandomBot(seed=seed)
+        while not fast.is_game_over():
+            move = bot.choose(fast, fast.to_move)
+            fast.push(move)
+            with monkeypatch.context() as plain_code:
+                plain_code.setattr(marvin_game, "_FAST_PATHS", False)
+                plain.push(move)
+            assert fast._state() == plain._state()
+            assert fast._rng.getstate() == plain._rng.getstate()
+        assert plain.is_game_over() and fast.log == plain.log
 
 
 def test_marvin_random_games_are_the_same_through_the_public_properties() -> None:
