@@ -6,7 +6,8 @@ code beside it, compared state by state.
   and for moments with plays (`PirateGame._at_once`; all switched off by
   ``_FAST_PATHS``), `PirateGame.from_seed` lays out the dealt decks without checking
   them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
-  calling `can_play`, `can_claim` and `can_turn`.
+  calling `can_play`, `can_claim` and `can_turn`; the ``fast`` bot makes its
+  generator only when asked for it.
 * *Marvin's Pirates Go!*: `MarvinGame.push` plays the common steps of a turn written
   out in one function instead of through `MarvinGame._push_plain` and the steps it
   calls (switched off by ``_FAST_PATHS``), the ``random`` bot and `play_game` read
@@ -136,6 +137,15 @@ def test_a_dealt_game_is_the_game_of_its_stocks() -> None:
         given = PirateGame((dealt.stock(0), dealt.stock(1)), low=dealt.low)
         assert pirate_state(dealt)[:-2] == pirate_state(given)[:-2]
         assert (dealt.start, dealt._outcome) == (given.start, given._outcome)
+
+
+def test_the_fast_bot_makes_its_seeded_generator_when_asked() -> None:
+    bot = FastBot(seed=5)
+    assert bot._rng is None
+    assert bot.rng.random() == random.Random(5).random()
+    assert bot.rng is bot.rng
+    bot.rng = random.Random(1)
+    assert bot.rng.getstate() == random.Random(1).getstate()
 
 
 class PlainRandomBot(Bot[MarvinGame, Move]):

@@ -365,30 +365,20 @@ class PirateGame:
         if _FAST_PATHS and self._outcome is None:
             # Shortcuts for the moments bots play most (see `_at_once`); anything else,
             # and anything refused, takes the plain way below, whose errors name the rule.
-            stocks, wastes = self._stocks, self._wastes
-            if (first_action is _WAIT or (first_action is _TURN and (stocks[0] or wastes[0]))) and (
-                second_action is _WAIT or (second_action is _TURN and (stocks[1] or wastes[1]))
-            ):
-                # Only turns and waits: no card reaches a ship, so no ship can be
-                # completed and the outcome cannot change (P7, P10, P11).
-                self.moment += 1
-                self.history.append(first_action + second_action)
-                fresh = self._fresh
-                if first_action is _TURN:
-                    stock = stocks[0]
-                    if stock:
-                        wastes[0].append(stock.pop())
-                        fresh[0] = True
-                    else:
-                        self._turn(0)
-                if second_action is _TURN:
-                    stock = stocks[1]
-                    if stock:
-                        wastes[1].append(stock.pop())
-                        fresh[1] = True
-                    else:
-                        self._turn(1)
-                return
+            stocks = self._stocks
+            if first_action is _TURN and second_action is _TURN:
+                stock0, stock1 = stocks
+                if stock0 and stock1:
+                    # Both turn a stock card (P5), the most common moment of all: no
+                    # card reaches a ship, so the outcome cannot change (P7, P10, P11).
+                    self.moment += 1
+                    self.history.append("TT")
+                    wastes = self._wastes
+                    wastes[0].append(stock0.pop())
+                    wastes[1].append(stock1.pop())
+                    fresh = self._fresh
+                    fresh[0] = fresh[1] = True
+                    return
             if (
                 first_action is not _CLAIM
                 and second_action is not _CLAIM
@@ -428,7 +418,7 @@ class PirateGame:
     def _at_once(self, first: Action, second: Action) -> bool:
         """The shortcut for a moment of plays, turns and waits, without claims (P4-P7, P11).
 
-        It does what the plain code of `apply_moment` does, fused into one function
+        It does what the plain code of `apply_moment` does, written out in one function
         (`tests/test_fast_paths.py` plays thousands of games both ways and compares
         every state): each action is checked first, as `can_turn` and `can_play` check
         it (P5, P6); if either is refused it returns False and changes nothing, so that
@@ -442,64 +432,89 @@ class PirateGame:
         (`_suit_fits`), the game goes on. Only when none does, or a ship was
         completed (P10), does `_find_outcome` look at the whole table.
         """
-        stocks, wastes, ships = self._stocks, self._wastes, self._ships
+        stocks, wastes = self._stocks, self._wastes
+        # The checks (P5, P6): a play needs the top waste card to fit its half, a turn
+        # needs a stock or a waste.
+        card0 = card1 = None
         if first is _PLAY:
-            waste = wastes[0]
-            if not waste or waste[-1].rank != ships[SUIT_INDEX[waste[-1].suit]].needs[0]:
+            waste0 = wastes[0]
+            if not waste0:
+                return False
+            card0 = waste0[-1]
+            ship0 = self._ships[SUIT_INDEX[card0.suit]]
+            if card0.rank != ship0.needs[0]:
                 return False
         elif first is _TURN and not (stocks[0] or wastes[0]):
             return False
         if second is _PLAY:
-            waste = wastes[1]
-            if not waste or waste[-1].rank != ships[SUIT_INDEX[waste[-1].suit]].needs[1]:
+            waste1 = wastes[1]
+            if not waste1:
+                return False
+            card1 = waste1[-1]
+            ship1 = self._ships[SUIT_INDEX[card1.suit]]
+            if card1.rank != ship1.needs[1]:
                 return False
         elif second is _TURN and not (stocks[1] or wastes[1]):
             return False
         self.moment += 1
         self.history.append(first + second)
-        fresh, held = self._fresh, self._held
-        going_on = False  # whether a suit played to is known to have a card that fits
-        first_suit = second_suit = -1
-        for player in 0, 1:
-            action = second if player else first
-            if action is _PLAY:
-                # `_play` and `Ship.place`, written out.
-                card = wastes[player].pop()
-                fresh[player] = False
-                index = SUIT_INDEX[card.suit]
-                if player:
-                    second_suit = index
-                else:
-                    first_suit = index
-                rank = card.rank
-                mine = held[player][index] = held[player][index] & ~(1 << rank)
-                ship = ships[index]
-                ship.halves[player].append(PLACED[player][card])
-                ship.ranks |= 1 << rank
-                need = ship.needs[player] = rank + ship.steps[player]
-                going_on = going_on or bool(mine >> need & 1)
-            elif action is _TURN:
-                # `_turn`, with the common case written out.
-                stock = stocks[player]
-                if stock:
-                    wastes[player].append(stock.pop())
-                    fresh[player] = True
-                else:
-                    self._turn(player)
-        if (first_suit >= 0 and ships[first_suit].ranks == ALL_RANKS) or (
-            second_suit >= 0 and ships[second_suit].ranks == ALL_RANKS
+        fresh = self._fresh
+        # Player 0's action, then player 1's: `_play` and `Ship.place`, or `_turn`,
+        # written out. Whether a suit played to still has a card that fits its
+        # player's half is noted on the way (P11).
+        going_on = False
+        if card0 is not None:
+            waste0.pop()
+            fresh[0] = False
+            rank = card0.rank
+            held = self._held[0]
+            index = SUIT_INDEX[card0.suit]
+            mine = held[index] = held[index] & ~(1 << rank)
+            ship0.halves[0].append(PLACED[0][card0])
+            ship0.ranks |= 1 << rank
+            need = ship0.needs[0] = rank + ship0.steps[0]
+            going_on = bool(mine >> need & 1)
+        elif first is _TURN:
+            stock = stocks[0]
+            if stock:
+                wastes[0].append(stock.pop())
+                fresh[0] = True
+            else:
+                self._turn(0)
+        if card1 is not None:
+            waste1.pop()
+            fresh[1] = False
+            rank = card1.rank
+            held = self._held[1]
+            index = SUIT_INDEX[card1.suit]
+            mine = held[index] = held[index] & ~(1 << rank)
+            ship1.halves[1].append(PLACED[1][card1])
+            ship1.ranks |= 1 << rank
+            need = ship1.needs[1] = rank + ship1.steps[1]
+            going_on = going_on or bool(mine >> need & 1)
+        elif second is _TURN:
+            stock = stocks[1]
+            if stock:
+                wastes[1].append(stock.pop())
+                fresh[1] = True
+            else:
+                self._turn(1)
+        if card0 is None and card1 is None:
+            return True  # no card reached a ship: the outcome cannot change
+        if (card0 is not None and ship0.ranks == ALL_RANKS) or (
+            card1 is not None and ship1.ranks == ALL_RANKS
         ):
             touched = [0, 0, 0, 0]
-            if first_suit >= 0:
-                touched[first_suit] = 1
-            if second_suit >= 0:
-                touched[second_suit] |= 2
+            if card0 is not None:
+                touched[SUIT_INDEX[card0.suit]] = 1
+            if card1 is not None:
+                touched[SUIT_INDEX[card1.suit]] |= 2
             self._complete_touched(touched)
             self._outcome = self._find_outcome()
         elif not (
             going_on
-            or (first_suit >= 0 and self._suit_fits(first_suit))
-            or (second_suit >= 0 and self._suit_fits(second_suit))
+            or (card0 is not None and self._suit_fits(SUIT_INDEX[card0.suit]))
+            or (card1 is not None and self._suit_fits(SUIT_INDEX[card1.suit]))
         ):
             self._outcome = self._find_outcome()
         return True
