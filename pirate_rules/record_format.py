@@ -1,16 +1,23 @@
-"""Game records (format 1), shared by both games: reading, shape checks and dispatch.
+"""Game records (format 1): what both games' records share, and how their fields are read.
 
 A record is a JSON document that replays a whole game with no random generator: the
 starting cards and every choice. Each game writes and replays its own kind
-(:mod:`pirate_rules.marvin.record`, :mod:`pirate_rules.pirate.record`); this module
-holds what both need: the size limit, safe JSON reading, small shape checks that say
-exactly what is wrong, and :func:`replay`, which picks the game by the record's
-``"game"`` key.
+(:mod:`pirate_rules.marvin.record`, :mod:`pirate_rules.pirate.record`), and
+:mod:`pirate_rules.records` picks the game by the record's ``"game"`` key. This module
+holds what they all need: the size limit, safe JSON reading, the envelope check, and
+small field readers that say exactly what is wrong and where. It imports neither game.
+
+Readers accept exactly RECORDS.md: keys they do not know are ignored (notes travel),
+and the keys they know are checked strictly (a boolean is never a number):
 
     >>> load_record('{"game": "chess", "format": 1}')
     Traceback (most recent call last):
     ...
     pirate_rules.errors.RecordError: unknown game 'chess' (expected 'marvins-pirates-go' or ...)
+    >>> load_record('{"game": "pirate", "format": true}')
+    Traceback (most recent call last):
+    ...
+    pirate_rules.errors.RecordError: record: 'format' must be 1, not boolean true
     >>> load_record('{"game": "pirate"')
     Traceback (most recent call last):
     ...
@@ -20,8 +27,7 @@ exactly what is wrong, and :func:`replay`, which picks the game by the record's
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
 from pirate_rules.cards import Card
@@ -30,13 +36,16 @@ from pirate_rules.errors import InvalidCardError, RecordError
 __all__ = [
     "FORMAT",
     "GAMES",
+    "MARVIN",
     "MAX_RECORD_BYTES",
+    "PIRATE",
+    "TITLES",
     "field",
     "load_record",
     "read_card_list",
     "read_players",
-    "read_record_file",
-    "replay",
+    "read_winner",
+    "show",
 ]
 
 FORMAT: Final = 1
@@ -49,6 +58,11 @@ MARVIN: Final = "marvins-pirates-go"
 PIRATE: Final = "pirate"
 GAMES: Final = (MARVIN, PIRATE)
 """The values of a record's ``"game"`` key."""
+
+TITLES: Final = {MARVIN: "Marvin's Pirates Go!", PIRATE: "Pirate"}
+
+_KEYS: Final = {MARVIN: ("deck", "turns", "first"), PIRATE: ("stocks", "moments", "low")}
+"""Keys that only one game's records have: they tell a record's game when its label lies."""
 
 T = TypeVar("T")
 
@@ -63,7 +77,18 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         The record as a dictionary.
 
     Raises:
-        RecordError: if the text is too large, not JSON, or not a format-1 record.
+        RecordError: if the text is too large, not JSON, or not a format-1 record; a
+            record of one game labelled as the other is told as such.
+
+    Examples:
+        >>> load_record("{}")
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.RecordError: not a game record: it has no 'game' and no 'format' ...
+        >>> load_record('{"game": "pirate", "format": 1, "deck": [], "turns": []}')
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.RecordError: this looks like a Marvin's Pirates Go! record ...
     """
     if isinstance(source, Mapping):
         data: Any = dict(source)
@@ -79,35 +104,52 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raise RecordError(
                 f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
             ) from None
-        except (UnicodeDecodeError, RecursionError) as exc:
-            raise RecordError(f"not valid JSON: {exc.__class__.__name__}") from None
+        except UnicodeDecodeError:
+            raise RecordError("not valid JSON: the text is not UTF-8") from None
+        except RecursionError:
+            raise RecordError("not valid JSON: nested too deeply") from None
+        except ValueError as exc:  # such as a number with too many digits
+            raise RecordError(f"not valid JSON: {' '.join(str(exc).split())}") from None
     if not isinstance(data, dict):
         raise RecordError(f"a record must be a JSON object, not {_kind(data)}")
     game = data.get("game")
+    looks = _looks_like(data)
+    if "game" not in data:
+        if looks:
+            raise RecordError(
+                f"record: missing 'game': this looks like a {TITLES[looks]} record"
+                f' ("game": "{looks}")'
+            )
+        missing = " and no 'format'" if "format" not in data else ""
+        raise RecordError(
+            f"not a game record: it has no 'game'{missing} (a record of format {FORMAT}"
+            f' starts {{"game": "{MARVIN}" or "{PIRATE}", "format": {FORMAT}, ...}})'
+        )
     if game not in GAMES:
-        raise RecordError(f"unknown game {game!r} (expected {MARVIN!r} or {PIRATE!r})")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"unsupported record format {data.get('format')!r} (expected {FORMAT})")
+        if isinstance(game, str):
+            raise RecordError(f"unknown game {game!r} (expected {MARVIN!r} or {PIRATE!r})")
+        raise RecordError(f"record: 'game' must be {MARVIN!r} or {PIRATE!r}, not {show(game)}")
+    if looks and looks != game:
+        keys = [repr(key) for key in _KEYS[looks] if key in data]
+        listed = ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else keys[0]
+        raise RecordError(
+            f"this looks like a {TITLES[looks]} record (it has {listed}),"
+            f" but its 'game' is {game!r}"
+        )
+    if "format" not in data:
+        raise RecordError(f"record: missing 'format' (this engine reads format {FORMAT})")
+    version = data["format"]
+    if type(version) is not int:
+        raise RecordError(f"record: 'format' must be {FORMAT}, not {show(version)}")
+    if version != FORMAT:
+        raise RecordError(f"unsupported record format {version} (expected {FORMAT})")
     return data
 
 
-def read_record_file(path: str | Path) -> dict[str, Any]:
-    """Read and check a record file, refusing files over :data:`MAX_RECORD_BYTES` unread.
-
-    Raises:
-        RecordError: if the file cannot be read or is not a record.
-    """
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(
-                f"record too large: {size:,} bytes (the limit is {MAX_RECORD_BYTES:,})"
-            )
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
-    return load_record(data)
+def _looks_like(data: Mapping[str, Any]) -> str | None:
+    """The game whose own keys ``data`` has, when it has only one game's keys."""
+    found = [game for game, keys in _KEYS.items() if any(key in data for key in keys)]
+    return found[0] if len(found) == 1 else None
 
 
 def field(
@@ -126,33 +168,64 @@ def field(
         >>> field({"first": "me"}, "first", int)
         Traceback (most recent call last):
         ...
-        pirate_rules.errors.RecordError: record: 'first' must be int, not string 'me'
+        pirate_rules.errors.RecordError: record: 'first' must be a whole number, not string 'me'
+        >>> field({"first": True}, "first", int)
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.RecordError: record: 'first' must be a whole number, not boolean true
     """
     if key not in data:
         if default is not ...:
             return default  # type: ignore[no-any-return]
         raise RecordError(f"{where}: missing {key!r}")
     value = data[key]
-    # JSON booleans are not numbers here.
-    if isinstance(value, kind) and not (isinstance(value, bool) and kind in (int, (int,))):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    # JSON booleans are never numbers here.
+    if isinstance(value, kinds) and (not isinstance(value, bool) or bool in kinds):
         return value  # type: ignore[return-value]
-    names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-    raise RecordError(f"{where}: {key!r} must be {names}, not {_kind(value)} {value!r}")
+    names = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
+    raise RecordError(f"{where}: {key!r} must be {names}, not {show(value)}")
 
 
 def read_players(data: Mapping[str, Any]) -> tuple[str, str]:
-    """Read a record's ``players``: two non-empty names.
+    """Read a record's ``players``: two different, non-empty names.
 
-    Example:
+    Examples:
         >>> read_players({"players": ["Ann", ""]})
         Traceback (most recent call last):
         ...
-        pirate_rules.errors.RecordError: record: 'players' must be two non-empty names, not [...]
+        pirate_rules.errors.RecordError: record: 'players' must be two non-empty names, not ...
+        >>> read_players({"players": ["Ann", "Ann"]})
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.RecordError: record: 'players' must be two different names, not 'Ann'...
     """
     players = field(data, "players", list)
     if len(players) != 2 or not all(isinstance(name, str) and name for name in players):
-        raise RecordError(f"record: 'players' must be two non-empty names, not {players!r}")
+        raise RecordError(f"record: 'players' must be two non-empty names, not {show(players)}")
+    if players[0] == players[1]:
+        raise RecordError(
+            f"record: 'players' must be two different names, not {players[0]!r} twice"
+        )
     return (players[0], players[1])
+
+
+def read_winner(result: Mapping[str, Any], *, draws: bool) -> int | None:
+    """Read a result's ``winner``: 0 or 1, or ``null`` for a draw in a game that has them.
+
+    Example:
+        >>> read_winner({"winner": True}, draws=False)
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.RecordError: result: 'winner' must be 0 or 1, not boolean true
+    """
+    if "winner" not in result:
+        raise RecordError("result: missing 'winner'")
+    winner = result["winner"]
+    if not ((type(winner) is int and winner in (0, 1)) or (draws and winner is None)):
+        allowed = "0, 1 or null" if draws else "0 or 1"
+        raise RecordError(f"result: 'winner' must be {allowed}, not {show(winner)}")
+    return winner
 
 
 def read_card_list(value: Any, where: str) -> list[Card]:
@@ -175,25 +248,35 @@ def read_card_list(value: Any, where: str) -> list[Card]:
     return cards
 
 
-def replay(record: str | bytes | Mapping[str, Any]) -> Any:
-    """Replay a record of either game, checking every move; returns the game at its end.
+def show(value: Any, limit: int = 80) -> str:
+    """A JSON value as an error message shows it: its kind, then the value, in JSON, cut short.
 
-    Raises:
-        RecordError: if the record is malformed.
-        ReplayError: at the first move that breaks a rule.
+    Example:
+        >>> show(True), show(None), show([1, 2]), show("x" * 200)[:20]
+        ('boolean true', 'null', 'a list [1,2]', "string 'xxxxxxxxxxxx")
     """
-    data = load_record(record)
-    return _replayer(data["game"])(data)
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+        except (TypeError, ValueError):
+            text = repr(value)
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return f"{_kind(value)} {text}"
 
 
-def _replayer(game: str) -> Callable[[dict[str, Any]], Any]:
-    if game == MARVIN:
-        from pirate_rules.marvin.record import replay as replay_marvin
-
-        return replay_marvin
-    from pirate_rules.pirate.record import replay as replay_pirate
-
-    return replay_pirate
+_NAMES: Final[dict[type, str]] = {
+    int: "a whole number",
+    str: "a string",
+    list: "a list",
+    dict: "an object",
+    bool: "true or false",
+    type(None): "null",
+}
 
 
 def _kind(value: Any) -> str:
