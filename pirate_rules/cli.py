@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -27,7 +28,7 @@ from pirate_rules.errors import BotError, PirateRulesError, UnknownBotError, one
 from pirate_rules.simulate import DEFAULT_BOTS, GAME_NAMES
 from pirate_rules.summary import TITLES
 
-__all__ = ["at_least", "main", "quietly"]
+__all__ = ["Parser", "UsageError", "at_least", "main", "quietly", "whole_number"]
 
 PROG = "pirate-rules"
 BROKEN_PIPE = 141
@@ -38,15 +39,19 @@ class UsageError(Exception):
     """A command line that cannot be run; exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and do not exit by themselves.
 
-    Its epilog can be written only when help is asked for (``epilog_of``), so that the
-    bot lists are not loaded for every command.
+    A bad command line raises :class:`UsageError`, which :func:`quietly` prints in one
+    line with exit status 2; the examples' scripts use it too. Its epilog can be written
+    only when help is asked for (``epilog_of``), so that the bot lists are not loaded
+    for every command.
     """
 
     def __init__(self, *args: Any, epilog_of: Callable[[], str] | None = None, **kw: Any):
         kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        if kw.get("description"):
+            kw["description"] = textwrap.fill(kw["description"], 79)
         super().__init__(*args, **kw)
         self.epilog_of = epilog_of
 
@@ -115,13 +120,13 @@ def _epilog(examples: Sequence[str], *, bots: bool = True) -> Callable[[], str]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = _Parser(
+    parser = Parser(
         prog=PROG,
         description="Rules engines for two pirate card games: simulate, replay, play.",
         epilog_of=_epilog(["simulate marvin --games 1000", "play pirate --bot slow"], bots=False),
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
     sim = commands.add_parser(
@@ -205,14 +210,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return quietly(lambda: _run(argv))
 
 
-def quietly(run: Callable[[], int | None]) -> int:
-    """Call ``run`` and return its exit status, or 141 quietly if standard output closes.
+def quietly(run: Callable[[], int | None], prog: str = PROG) -> int:
+    """Call ``run`` and return its exit status: 2 after a :class:`UsageError` (said in one
+    line), or 141 quietly if standard output closes early.
 
-    Scripts use it too: ``sys.exit(quietly(main))``.
+    Scripts use it too: ``sys.exit(quietly(main, "my_script.py"))``.
     """
     try:
         status = run()
         sys.stdout.flush()
+    except UsageError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # Nothing more can be written: point standard output at nothing, so that
         # Python's own flush at exit does not complain either.
@@ -239,12 +248,14 @@ def _run(argv: Sequence[str] | None) -> int:
     except BotError as exc:
         if traceback and exc.details:
             print(exc.details.rstrip(), file=sys.stderr)
-        hint = "" if traceback or not exc.details else " (--traceback shows where)"
+        hint = "" if traceback or not exc.details else "; --traceback shows the whole traceback"
         return _error(str(exc) + hint, 1)
     except PirateRulesError as exc:
         return _error(str(exc), 1)
     except KeyboardInterrupt:
         return _error("interrupted", 130)
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
 
 
 def _error(message: str, status: int) -> int:
@@ -273,9 +284,10 @@ def _bots(game: str, text: str | None) -> tuple[str, str]:
         )
     from pirate_rules.referee import load_bots
 
-    for name in names:
-        _check_bot(game, name, "--bots")
-    load_bots(game, names)  # a bot whose code fails is reported with its seat
+    try:
+        load_bots(game, names)  # a bot whose code fails is reported with its seat
+    except UnknownBotError as exc:
+        raise UsageError(f"--bots: {exc}") from None
     return (names[0], names[1])
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "BotName",
     "Seat",
     "bot_label",
+    "bot_name",
     "choose_action",
     "choose_move",
     "load_bots",
@@ -91,9 +92,19 @@ BotName = Any
 """A bot as the command line names it (see :func:`~pirate_rules.bots.bot_class`), or its class."""
 
 
-def bot_label(bot: BotName) -> str:
-    """How a bot is named in messages and as a player: its name, or its class's name."""
+def bot_name(bot: BotName) -> str:
+    """How a bot is named in messages: as it was given, or by its class's name."""
     return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+
+
+def bot_label(bot: BotName) -> str:
+    """How a bot is named as a player: its name, a file without its folder, or its class's.
+
+    Example:
+        >>> bot_label("random"), bot_label("bots/mine.py:Mine"), bot_label(Seat)
+        ('random', 'mine.py:Mine', 'Seat')
+    """
+    return bot_name(bot).replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def load_bots(game: str, names: Sequence[BotName]) -> tuple[Any, Any]:
@@ -136,14 +147,14 @@ def seat_bot(name: BotName, cls: Any, seat: int, seed: int) -> Seat:
     except (Exception, SystemExit) as exc:
         raise BotError(
             f"cannot be created: {describe_exception(exc)}",
-            bot=bot_label(name),
+            bot=bot_name(name),
             seat=seat,
             seed=seed,
             when="before the game",
             location=fault_location(exc, cls, default=defined_at(cls.__init__)),
             details=traceback_text(exc),
         ) from None
-    return Seat(bot_label(name), seat, bot)
+    return Seat(bot_name(name), seat, bot)
 
 
 def play_refereed(
@@ -197,7 +208,7 @@ def _play_marvin(
             asking = player
             move = choose[player](game, player)
             if game.turn != turn or game.phase != phase:
-                raise _changed(seats[player], game, seed)
+                raise _changed(seats[player], f"turn {turn + 1}", seed)
             asking = -1
             push(move)
     except BotError:
@@ -218,7 +229,7 @@ def choose_move(seat: Seat, game: Any, seed: int | None, *, thorough: bool = Fal
     except (Exception, SystemExit) as exc:
         raise seat.failed(exc, game, seed, "choose") from None
     if game.turn != turn or game.phase != phase or (thorough and _marvin_table(game) != before):
-        raise _changed(seat, game, seed)
+        raise _changed(seat, f"turn {turn + 1}", seed)
     return move
 
 
@@ -257,11 +268,11 @@ def _play_pirate(
             asking = 0
             action0 = first(game, 0)
             if game.moment != moment:
-                raise _changed(seats[0], game, seed)
+                raise _changed(seats[0], f"moment {moment + 1}", seed)
             asking = 1
             action1 = second(game, 1)
             if game.moment != moment:
-                raise _changed(seats[1], game, seed)
+                raise _changed(seats[1], f"moment {moment + 1}", seed)
             asking = -1
             if action0.__class__ is Action and action1.__class__ is Action:
                 apply(action0, action1)
@@ -285,7 +296,7 @@ def choose_action(seat: Seat, game: Any, seed: int | None, *, thorough: bool = F
     except (Exception, SystemExit) as exc:
         raise seat.failed(exc, game, seed, "choose") from None
     if game.moment != moment or (thorough and _pirate_table(game) != before):
-        raise _changed(seat, game, seed)
+        raise _changed(seat, f"moment {moment + 1}", seed)
     return action
 
 
@@ -330,11 +341,13 @@ def _when(game: Any) -> str:
     return f"turn {game.turn + 1}"
 
 
-def _changed(seat: Seat, game: Any, seed: int | None) -> BotError:
-    return seat.fault(
+def _changed(seat: Seat, when: str, seed: int | None) -> BotError:
+    return BotError(
         "choose() changed the game it was shown (try moves on game.copy() instead)",
-        game,
-        seed,
+        bot=seat.name,
+        seat=seat.seat,
+        seed=seed,
+        when=when,
         location=defined_at(type(seat.bot).choose),
     )
 
@@ -349,9 +362,16 @@ def _refused(
         problem = f"choose() returned {shown}, an illegal {kind}: {exc.reason}"
         rule: str | None = exc.rule
     else:
-        problem = f"choose() returned {shown}, which is not a {kind}: {describe_exception(exc)}"
+        expected = _EXPECTED[kind]
+        problem = f"choose() returned {shown}, which is not {expected}"
         rule = None
     return seat.fault(problem, game, seed, location=defined_at(type(seat.bot).choose), rule=rule)
+
+
+_EXPECTED: Final = {
+    "move": "a move (one of game.legal_moves, or its notation)",
+    "action": "an action (Action.TURN, PLAY, CLAIM or WAIT, or its letter)",
+}
 
 
 def _marvin_table(game: Any) -> tuple[object, ...]:

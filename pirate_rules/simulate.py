@@ -305,8 +305,9 @@ class Progress:
         self.stream.flush()
 
     def close(self) -> None:
-        """End the bar's line."""
+        """End the bar's line (once)."""
         if self.enabled:
+            self.enabled = False
             self.stream.write("\n")
             self.stream.flush()
 

@@ -30,7 +30,15 @@ from typing import Any, TextIO
 
 from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.errors import BotError, PirateRulesError, one_line
-from pirate_rules.referee import Seat, choose_action, choose_move, play_moment, push_move, seat_bot
+from pirate_rules.referee import (
+    Seat,
+    bot_label,
+    choose_action,
+    choose_move,
+    play_moment,
+    push_move,
+    seat_bot,
+)
 
 __all__ = ["check_record_path", "default_bot", "play"]
 
@@ -104,7 +112,7 @@ def play(
     name: str = "Player",
     record: str | None = None,
     auto: bool = False,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
 ) -> int:
     """Play ``game`` against ``bot`` in the terminal; returns the exit status.
@@ -119,13 +127,14 @@ def play(
     bot = bot or default_bot(game)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    console = _Console(read, out or sys.stdout)
+    console = _Console(read or input, out or sys.stdout)
     try:
         cls = bot_class(game, bot)
     except BotError as exc:
         raise exc.placed(seat=BOT) from None
     opponent = seat_bot(bot, cls, BOT, seed)
-    bot_player = f"{bot} bot" if name != f"{bot} bot" else f"{bot} bot 2"
+    label = bot_label(bot)
+    bot_player = f"{label} bot" if name != f"{label} bot" else f"{label} bot 2"
     players = (name, bot_player)
     state: Any
     if game == "marvin":
@@ -136,11 +145,11 @@ def play(
         from pirate_rules.pirate import PirateGame
 
         state = PirateGame.from_seed(seed, players=players)
-    console.say(f"Seed {seed}: the same seed deals the same cards again.")
-    console.say("Type ? for help, q to stop.")
     status = 0
     ending = ""
     try:
+        console.say(f"Seed {seed}: the same seed deals the same cards again.")
+        console.say("Type ? for help, q to stop.")
         with _hang_ups():
             if game == "marvin":
                 _play_marvin(state, opponent, console, seed)
@@ -210,6 +219,7 @@ def _new_lines(state: Any, console: _Console, shown: int) -> int:
 
 
 def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> None:
+    from pirate_rules.marvin import Move
     from pirate_rules.marvin.display import describe_move
 
     shown = _new_lines(game, console, 0)
@@ -217,10 +227,13 @@ def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> Non
     while not game.is_game_over():
         if game.to_move == BOT:
             move = choose_move(opponent, game, seed, thorough=True)
-            console.say(f"{game.players[BOT]}: {describe_move(game, move)}.")
+            if move not in game.legal_moves:
+                push_move(opponent, game, move, seed)  # reports the bot's fault
+            listed = game.legal_moves.find(Move.parse(move) if isinstance(move, str) else move)
+            console.say(f"{game.players[BOT]}: {describe_move(game, listed)}.")
             if getattr(opponent.bot, "reason", ""):
                 console.say(f"  ({one_line(str(opponent.bot.reason), 300)})")
-            push_move(opponent, game, move, seed)
+            push_move(opponent, game, listed, seed)
             draw = True
             shown = _new_lines(game, console, shown)
             continue
