@@ -135,8 +135,17 @@ def read_until(
     return seen
 
 
-@pytest.mark.parametrize("game", ["marvin", "pirate"])
-def test_ctrl_c_in_play_keeps_the_record(tmp_path: Path, game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "stop", "status", "words"),
+    [
+        ("marvin", signal.SIGINT, 130, "Interrupted."),
+        ("pirate", signal.SIGINT, 130, "Interrupted."),
+        ("pirate", signal.SIGHUP, 129, "The terminal closed."),
+    ],
+)
+def test_ctrl_c_in_play_keeps_the_record(
+    tmp_path: Path, game: str, stop: signal.Signals, status: int, words: str
+) -> None:
     saved = tmp_path / "game.json"
     process = subprocess.Popen(
         command("play", game, "--seed", "11", "--record", str(saved)),
@@ -151,10 +160,10 @@ def test_ctrl_c_in_play_keeps_the_record(tmp_path: Path, game: str) -> None:
     process.stdin.write(b"1\n" if game == "marvin" else b"t\n")
     process.stdin.flush()
     read_until(process, process.stdout.fileno(), prompt, 120)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(stop)
     out = process.stdout.read().decode()
-    assert process.wait(timeout=60) == 130
-    assert "Interrupted." in out and f"Record saved to {saved}." in out
+    assert process.wait(timeout=60) == status
+    assert words in out and f"Record saved to {saved}." in out
     assert process.stderr.read() == b""
     record = json.loads(saved.read_text())
     assert len(record["turns"] if game == "marvin" else record["moments"]) >= 1
