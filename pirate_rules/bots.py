@@ -24,6 +24,7 @@ where in your file, never a crash (see :func:`bot_class` and :func:`fault_locati
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -311,17 +312,19 @@ def _source_file(cls: type) -> str | None:
         return None
 
 
-_LIBRARY = (
-    str(Path(__file__).resolve().parent),
-    *(str(Path(sysconfig.get_paths()[key]).resolve()) for key in ("stdlib", "purelib")),
-)
-"""This package and Python's own library: a fault is rarely there, even when raised there."""
+@functools.cache
+def _library() -> tuple[str, ...]:
+    """This package and Python's own library: a fault is rarely there, even when raised there."""
+    return (
+        str(Path(__file__).resolve().parent),
+        *(str(Path(sysconfig.get_paths()[key]).resolve()) for key in ("stdlib", "purelib")),
+    )
 
 
 def _is_library(filename: str) -> bool:
     if filename.startswith("<frozen"):
         return True
-    return str(Path(filename).resolve()).startswith(_LIBRARY)
+    return str(Path(filename).resolve()).startswith(_library())
 
 
 def _same_file(a: str, b: str) -> bool:
