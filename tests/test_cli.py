@@ -447,3 +447,12 @@ def test_terminal_pirate_help_and_toggle() -> None:
     text = out.getvalue()
     assert "fast-forward" in text and "Auto-turn is on." in text and "Auto-turn is off." in text
     assert "Not that: f, or f and a number" in text
+
+
+def test_each_games_records_import_without_the_shared_dispatcher() -> None:
+    code = (
+        "import sys, pirate_rules.marvin.record, pirate_rules.pirate.record;"
+        "print('pirate_rules.records' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
