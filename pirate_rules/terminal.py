@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import random
+import select
 import signal
 import sys
 import tempfile
@@ -54,6 +55,45 @@ class _Quit(Exception):
 
 class _HangUp(BaseException):
     """The terminal closed, or the process was asked to stop (SIGHUP, SIGTERM)."""
+
+
+class _PipeReader:
+    """Reads answers from a pipe or a file, waking up often enough to act on signals.
+
+    ``input()`` blocks in one system call: Ctrl-C (or the terminal closing) just before
+    that call would wait for the next line. This reader waits in short slices instead,
+    so the record is saved at once whenever the signal comes.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending = b""
+
+    def __call__(self, prompt: str) -> str:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                chunk = os.read(self.fd, 4096)
+                if not chunk:
+                    if not self.pending:
+                        raise EOFError
+                    break
+                self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line.decode("utf-8", errors="replace").rstrip("\r")
+
+
+def _default_reader() -> Callable[[str], str]:
+    """``input()`` on a terminal (with line editing), a :class:`_PipeReader` otherwise."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return input
+    if os.name != "posix" or sys.stdin.isatty():
+        return input
+    return _PipeReader(fd)
 
 
 class _Console:
@@ -127,7 +167,7 @@ def play(
     bot = bot or default_bot(game)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    console = _Console(read or input, out or sys.stdout)
+    console = _Console(read or _default_reader(), out or sys.stdout)
     try:
         cls = bot_class(game, bot)
     except BotError as exc:

@@ -161,8 +161,12 @@ def test_ctrl_c_in_play_keeps_the_record(
     process.stdin.flush()
     read_until(process, process.stdout.fileno(), prompt, 120)
     process.send_signal(stop)
+    try:
+        process.wait(timeout=60)
+    finally:
+        process.kill()
     out = process.stdout.read().decode()
-    assert process.wait(timeout=60) == status
+    assert process.returncode == status
     assert words in out and f"Record saved to {saved}." in out
     assert process.stderr.read() == b""
     record = json.loads(saved.read_text())
