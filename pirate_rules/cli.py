@@ -25,10 +25,20 @@ from typing import Any, NoReturn
 
 from pirate_rules import __version__
 from pirate_rules.errors import BotError, PirateRulesError, UnknownBotError, one_line
+from pirate_rules.records import describe_summary, replay_summary
 from pirate_rules.simulate import DEFAULT_BOTS, GAME_NAMES
 from pirate_rules.summary import TITLES
 
-__all__ = ["Parser", "UsageError", "at_least", "main", "quietly", "whole_number"]
+__all__ = [
+    "Parser",
+    "UsageError",
+    "at_least",
+    "describe_summary",
+    "main",
+    "quietly",
+    "replay_summary",
+    "whole_number",
+]
 
 PROG = "pirate-rules"
 BROKEN_PIPE = 141
@@ -356,12 +366,7 @@ def _print_summary(
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from pirate_rules.records import (
-        check_collection,
-        describe_summary,
-        open_records,
-        replay_summary,
-    )
+    from pirate_rules.records import check_collection, open_records
     from pirate_rules.records import replay as replay_record
 
     kind, content = open_records(args.file)
