@@ -87,6 +87,8 @@ async function copyWorkbox() {
     await copyFile(require.resolve(`${name}/build/${file}`), path.join(target, file));
     scripts.push(`${workboxDir}/${file}`);
   }
+  // The minified files carry no notice: the licence travels beside them.
+  await copyFile(require.resolve("workbox-precaching/LICENSE"), path.join(target, "LICENSE"));
   return scripts;
 }
 

@@ -19,10 +19,17 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from playwright.sync_api import Browser, BrowserType, Page, Response, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Response, expect
 from siteserver import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, ensure_site_built, serve_site
 
-from conftest import set_fast, start_game, wait_until_ready, watch_context, watched_context
+from conftest import (
+    Watch,
+    set_fast,
+    start_game,
+    wait_until_ready,
+    watch_context,
+    watched_context,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -220,7 +227,10 @@ def test_the_site_is_an_installable_app_in_the_theme_colours(
         context.close()
 
 
-def test_the_icons_are_the_svg_drawn_at_their_sizes(offline_hook: ModuleType, page: Page) -> None:
+def test_the_icons_are_the_svg_drawn_at_their_sizes(
+    offline_hook: ModuleType, watched: tuple[BrowserContext, Watch]
+) -> None:
+    page = watched[0].new_page()
     icons = ROOT / "docs/assets/offline"
     svg = (icons / "icon.svg").read_text(encoding="utf-8")
     for name, (size, full_bleed) in offline_hook.ICONS.items():
@@ -245,6 +255,7 @@ def test_the_icons_are_the_svg_drawn_at_their_sizes(offline_hook: ModuleType, pa
             [drawn, base64.b64encode((icons / name).read_bytes()).decode("ascii"), size],
         )
         assert difference < 2, f"{name} differs from icon.svg: redraw with `hooks/offline.py icons`"
+    watched[1].check()
 
 
 def kept_revisions(page: Page, path: str) -> set[str]:
