@@ -123,6 +123,22 @@ def test_the_lists_change_exactly_when_the_files_do(
     assert new_runtime["pyodide/pyodide.mjs"] == runtime["pyodide/pyodide.mjs"]
 
 
+def test_the_built_site_keeps_the_runtime_and_the_engine_the_play_pages_ask_for() -> None:
+    site = ensure_site_built()
+    shell, runtime = lists(site)
+    for game in ("marvin", "pirate"):
+        page = (site / f"play/{game}/index.html").read_text(encoding="utf-8")
+        engine = re.search(r'data-engine="\.\./(pirate_rules\.zip\?v=\w+)"', page)
+        assert engine and f"play/{engine.group(1)}" in runtime
+        assert f"play/{game}/index.html" in shell and f"assets/play/{game}.mjs" in shell
+    names = {url.removeprefix("pyodide/") for url in runtime if url.startswith("pyodide/")}
+    assert names == {path.name for path in (site / "pyodide").iterdir()}
+    for url, entry in runtime.items():
+        data = (site / url.split("?")[0]).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest(), url
+    assert {"index.html", "search/search_index.json", "manifest.webmanifest"} <= set(shell)
+
+
 def test_a_file_too_large_to_keep_fails_a_strict_build(
     offline_hook: ModuleType, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
