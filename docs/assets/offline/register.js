@@ -43,9 +43,11 @@
 
   async function start() {
     await loaded();
-    const ready = play ? await gameSettled(play) : false;
+    const settled = play ? gameSettled(play) : Promise.resolve(false);
+    // A game that takes very long to start does not hold the rest of the site back.
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 60000))]);
     await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname });
-    if (ready) await keepRuntime();
+    if (await settled) await keepRuntime();
   }
 
   start().catch((error) => console.warn("This site cannot be kept for offline use:", error));
