@@ -16,7 +16,8 @@ importScripts(...self.__WORKBOX_SCRIPTS);
 
 const SHELL = self.__WB_MANIFEST;
 const RUNTIME = self.__RUNTIME_MANIFEST;
-const RUNTIME_CACHE = "pirate-rules-runtime";
+// Named after the scope, as Workbox names its own, so two sites on one host keep apart.
+const RUNTIME_CACHE = `pirate-rules-runtime-${self.registration.scope}`;
 
 const { precaching } = self.workbox;
 precaching.precache(SHELL);
