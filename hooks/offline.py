@@ -13,8 +13,8 @@ What is kept, and when:
 
 * **On the first visit of any page** (when the worker installs): the pages, the search
   index, the styles, scripts, play page modules and pictures, found by file type (so that
-  anything added under ``docs/assets`` later is kept as well), about 2 MB. Source maps and
-  the search's other languages are left out.
+  anything added under ``docs/assets`` later is kept as well), a few MB. Source maps and
+  the search's other languages are left out. The build log gives both lists' sizes.
 * **Once a play page has started a game**: the Python runtime (``pyodide/``) and the
   engine zip, about 13 MB. The page asks for it with a message once its game is ready, so
   a family who only reads the rules never downloads the runtime at all, and after one
