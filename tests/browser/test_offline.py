@@ -216,7 +216,7 @@ def test_the_site_is_an_installable_app_in_the_theme_colours(
                 expect(page.locator("link[rel=manifest]")).to_have_attribute(
                     "href", re.compile(r"manifest\.webmanifest$")
                 )
-            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
             session = context.new_cdp_session(page)
             manifest = session.send("Page.getAppManifest")
             assert manifest["url"] == f"{base}manifest.webmanifest"
@@ -301,7 +301,7 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
         page = context.new_page()
         with serve_site(site) as base:
             page.goto(f"{base}about/")
-            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
             old = hashlib.md5(about.read_bytes()).hexdigest()
             assert kept_revisions(page, "about/index.html") == {old}
             about.write_text(
