@@ -12,7 +12,7 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
     >>> view["id"].startswith("pirate-"), view["moment"], view["seed"]
     (True, 0, 7)
     >>> view = pirate_tick(view["id"], "W")
-    >>> view["moment"], [table["waste"] for table in view["tables"]]
+    >>> view["moment"], [seat["waste"] for seat in view["seats"]]
     (1, [1, 1])
 
 Every entry point is also reachable as JSON text through :func:`call_json`, which is all
@@ -39,7 +39,9 @@ from pirate_rules.web.marvin import marvin_bot_move, marvin_move, marvin_new, ma
 from pirate_rules.web.pirate import (
     DEFAULT_LEVEL,
     PIRATE_LEVELS,
+    pirate_moment,
     pirate_new,
+    pirate_skip,
     pirate_tick,
     pirate_view,
 )
@@ -65,7 +67,9 @@ __all__ = [
     "marvin_move",
     "marvin_new",
     "marvin_view",
+    "pirate_moment",
     "pirate_new",
+    "pirate_skip",
     "pirate_tick",
     "pirate_view",
     "record",
@@ -110,7 +114,9 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "marvin_move": marvin_move,
     "marvin_bot_move": marvin_bot_move,
     "pirate_new": pirate_new,
+    "pirate_moment": pirate_moment,
     "pirate_tick": pirate_tick,
+    "pirate_skip": pirate_skip,
     "pirate_view": pirate_view,
     "record": record,
     "forget": forget,
