@@ -63,7 +63,8 @@ def test_a_refused_action_is_named_and_costs_only_that_seat_its_moment() -> None
     assert refused["seat"] == 0 and refused["action"] == "C" and refused["rule"] == "P9"
     assert refused["message"].startswith("Ann cannot claim")
     assert view["last"]["actions"] == ["W", "P"]
-    assert view["ships"][0]["slots"][12] == {"card": "KS", "half": 1, "owner": 1}
+    king = view["ships"][0]["slots"][12]
+    assert (king["name"], king["half"], king["owner"]) == ("King of spades", 1, 1)
 
 
 def test_a_computer_counts_its_reaction_in_beats_however_fast_people_play() -> None:

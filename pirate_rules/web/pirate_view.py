@@ -99,11 +99,8 @@ def ship_json(game: PirateGame, ship: Ship) -> JSON:
     slots: list[JSON | None] = [None] * 13
     for player in (0, 1):
         for placed in ship.halves[player]:
-            slots[placed.card.rank - 1] = {
-                "card": str(placed.card),
-                "half": player,
-                "owner": placed.owner,
-            }
+            face = card_json(placed.card) or {}
+            slots[placed.card.rank - 1] = {**face, "half": player, "owner": placed.owner}
     halves = []
     for player in (0, 1):
         rank = ship.needs[player]
