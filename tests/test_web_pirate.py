@@ -201,7 +201,7 @@ def test_every_ending_is_named_with_its_rule(seed: int, rule: str, kind: str) ->
             for half in suit["halves"]:
                 # With whole decks every needed card is somewhere: on a ship, captured or sunk.
                 name = game.players[half["player"]]
-                assert half["where"].startswith(f"{name}'s {half['card']} "), half
+                assert half["where"].startswith(f"{name}'s copy "), half
                 assert "not in play" not in half["where"], half
     else:
         assert end["details"] == []
@@ -222,9 +222,9 @@ def test_blocked_details_say_where_the_needed_cards_went() -> None:
     assert spades[0] == {
         "player": 0,
         "card": "KS",
-        "where": "Ann's KS is not in play; Ben's KS sank with the spades ship (ship 1)",
+        "where": "Ann's copy is not in play; Ben's copy sank with ship 1",
     }
-    assert hearts[1]["card"] == "KH" and hearts[1]["where"].startswith("Ben's KH is not in play")
+    assert hearts[1]["card"] == "KH" and hearts[1]["where"].startswith("Ben's copy is not in play")
 
 
 def test_the_roles_line_names_the_swapped_ships() -> None:

@@ -150,7 +150,7 @@ def ending(game: PirateGame) -> JSON | None:
 
     ``kind`` is ``"five"`` (five ships captured), ``"four"`` (four, once a ship sank),
     ``"blocked"`` (P11 with more ships) or ``"draw"``. For P11, ``details`` says for each
-    half which card it needs and where that card went.
+    half which card it needs and where the copies that could go there went.
 
     Example:
         >>> game = PirateGame(stocks=("AH 2H", "KH"), players=("Ann", "Ben"), complete=False)
@@ -159,7 +159,7 @@ def ending(game: PirateGame) -> JSON | None:
         >>> end["rule"], end["kind"], end["title"]
         ('P11', 'draw', "It's a draw!")
         >>> end["details"][1]["halves"][0]
-        {'player': 0, 'card': '3H', 'where': "Ann's 3H is not in play; Ben's 3H is not in play"}
+        {'player': 0, 'card': '3H', 'where': "Ann's copy is not in play; Ben's copy is not in play"}
     """
     outcome = game.outcome()
     if outcome is None:
@@ -208,7 +208,7 @@ def _blocked_details(game: PirateGame) -> list[JSON]:
             # Only the player's own copy can be played; an observer could also claim the other.
             owners = (player, 1 - player) if game.is_observer(player) else (player,)
             where = "; ".join(
-                f"{game.players[owner]}'s {card} {_whereabouts(game, card, owner)}"
+                f"{game.players[owner]}'s copy {_whereabouts(game, card, owner)}"
                 for owner in owners
             )
             halves.append({"player": player, "card": str(card), "where": where})
@@ -220,14 +220,14 @@ def _whereabouts(game: PirateGame, card: Card, owner: int) -> str:
     """Where ``owner``'s copy of ``card`` is, once it is no longer in a stock or waste."""
     for ship in game.sunk:
         if _holds(ship, card, owner):
-            return f"sank with {ship.name}"
+            return f"sank with ship {ship.number}"
     for captor in (0, 1):
         for ship in game.captured[captor]:
             if _holds(ship, card, owner):
-                return f"is in {game.players[captor]}'s captured {SUIT_NAMES[ship.suit]} ship"
+                return f"is in {game.players[captor]}'s captured ship {ship.number}"
     for ship in game.ships:
         if _holds(ship, card, owner):
-            return f"is already on {ship.name}"
+            return f"is already on ship {ship.number}"
     return "is not in play"
 
 

@@ -94,11 +94,14 @@ function go() {
   began = true;
   clock.start();
   pauseButton.textContent = "Pause";
-  // The whole table in sight once the game runs: the status bar at the top of the window.
-  const board = document.getElementById("board").getBoundingClientRect();
-  if (board.bottom > window.innerHeight || board.top < 0) {
+  // The whole table in sight once the game runs: from the status bar down, or, face to
+  // face around a tablet, the table alone filling the screen.
+  const board = document.getElementById("board");
+  const { top, bottom } = board.getBoundingClientRect();
+  if (bottom > window.innerHeight || top < 0) {
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    document.querySelector(".pir-layout").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    const facing = board.classList.contains("pir-table--facing");
+    (facing ? board : board.parentElement).scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   }
 }
 
@@ -220,7 +223,6 @@ async function newGame(record = undefined) {
   for (const line of first.log) say(line.text);
   show(first);
   pause();
-  if (facing) board.scrollIntoView({ block: "start" });
 }
 
 async function sameDeal() {
@@ -289,7 +291,7 @@ function showEnd(next) {
   const end = next.outcome;
   const wasHidden = endBox.hidden;
   endBox.hidden = !end;
-  pauseButton.disabled = Boolean(end);
+  pauseButton.hidden = Boolean(end);
   if (!end) return;
   pause();
   document.getElementById("end-title").textContent = end.title;
