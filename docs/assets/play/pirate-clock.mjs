@@ -1,8 +1,9 @@
 // Real time into moments, for the Pirate page (the "Real time as moments" page explains it).
 //
 // * A person's action opens a tie window of TIE_WINDOW_MS; everything both seats do in
-//   it forms one moment, sent when the window closes. A seat that acts again inside an
-//   open window closes it at once, so no press waits for more than one window.
+//   it forms one moment, sent when the window closes. The window closes early once both
+//   seats have acted, or when a seat acts again (that action opens the next window), so
+//   no press waits for more than one window.
 // * A computer looks at the table once per beat of the game clock: the beat joins the
 //   open window, or opens one. The clock moves the game on only through these beats;
 //   with two people there are none, and nothing happens until someone acts.
@@ -78,7 +79,14 @@ export class MomentClock {
     const moment = this.open || this.begin();
     moment.actions[seat] = action;
     moment.pressed[seat] = time;
+    this.closeIfFull();
     return true;
+  }
+
+  /** A window in which both seats have acted (or looked) has nothing more to wait for. */
+  closeIfFull() {
+    const moment = this.open;
+    if ([0, 1].every((seat) => moment.actions[seat] !== null || moment.looks.includes(seat))) this.close();
   }
 
   begin() {
@@ -137,6 +145,7 @@ export class MomentClock {
     this.lastBeat = performance.now();
     const moment = this.open || this.begin();
     moment.looks = [...this.computers];
+    this.closeIfFull();
     this.schedule();
   }
 }

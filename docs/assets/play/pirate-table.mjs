@@ -229,6 +229,8 @@ export class PirateTable {
     box.classList.remove("pir-seat--refused");
     void box.offsetWidth; // restart the animation
     box.classList.add("pir-seat--refused");
+    clearTimeout(this.seats[seat].shaking);
+    this.seats[seat].shaking = setTimeout(() => box.classList.remove("pir-seat--refused"), 1500);
   }
 
   /** A line under a seat's piles, such as why its action was refused. */

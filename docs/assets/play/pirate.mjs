@@ -36,6 +36,7 @@ let keys = loadKeys();
 let hintsChosen = false; // the player ticked or unticked "Show what fits" themselves
 let remapping = null; // {seat, actions: [...]} while a player sets their keys
 let began = false; // the clock ran in this game (the button then says "Go on")
+let stretchSeen = 0; // when the page last showed a one-sided stretch
 const clock = new MomentClock(playMoment);
 
 // -- build once -----------------------------------------------------------------------
@@ -70,7 +71,9 @@ function build(levels) {
   document.getElementById("skip").addEventListener("click", skip);
   document.getElementById("again").addEventListener("click", () => newGame());
   document.getElementById("same-deal").addEventListener("click", sameDeal);
-  document.getElementById("download").addEventListener("click", () => view && saveRecord(engine, view.id, say));
+  for (const id of ["download", "save"]) {
+    document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
+  }
   document.addEventListener("visibilitychange", () => document.hidden && pause());
   window.addEventListener("keydown", onKey, true);
 }
@@ -218,6 +221,8 @@ async function newGame(record = undefined) {
   board.classList.toggle("pir-table--facing", facing);
   clockMenu.parentElement.hidden = people.every(Boolean);
   view = null;
+  stretchSeen = 0;
+  for (const seat of [0, 1]) table.tell(seat, "");
   logList.replaceChildren();
   say(`New game${options.record ? " from a game record" : `, seed ${first.seed}`}.`);
   for (const line of first.log) say(line.text);
@@ -279,12 +284,23 @@ function show(next) {
       if (people[seat] && action !== "W") table.tell(seat, "");
     });
   }
-  const stretch = next.stretch && !next.outcome ? next.stretch : null;
-  stretchBox.hidden = !stretch;
-  if (stretch) document.getElementById("stretch-text").textContent = stretch.text;
-  document.getElementById("skip").hidden = !stretch?.fast;
+  showStretch(next.stretch && !next.outcome ? next.stretch : null);
   useBeat();
   showEnd(next);
+}
+
+// A stretch can pause for a moment (a card to claim comes and goes): the note stays a
+// little while after it, so that the table does not jump up and down.
+function showStretch(stretch) {
+  const skip = document.getElementById("skip");
+  if (stretch) {
+    stretchSeen = performance.now();
+    document.getElementById("stretch-text").textContent = stretch.text;
+    skip.hidden = !stretch.fast;
+  }
+  skip.disabled = !stretch?.fast;
+  stretchBox.hidden = !stretch && (!stretchSeen || performance.now() - stretchSeen > 2500 || !view || Boolean(view.outcome));
+  if (stretchBox.hidden) stretchSeen = 0;
 }
 
 function showEnd(next) {
