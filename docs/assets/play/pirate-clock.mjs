@@ -1,9 +1,10 @@
 // Real time into moments, for the Pirate page (the "Real time as moments" page explains it).
 //
 // * A person's action opens a tie window of TIE_WINDOW_MS; everything both seats do in
-//   it forms one moment, sent when the window closes. The window closes early once both
-//   seats have acted, or when a seat acts again (that action opens the next window), so
-//   no press waits for more than one window.
+//   it forms one moment, sent when the window closes. The window closes early once no
+//   one else can join it (both seats have acted, or the other seat is a computer whose
+//   next beat comes after the window), and when a seat acts again (that action opens
+//   the next window), so no press waits for more than one window.
 // * A computer looks at the table once per beat of the game clock: the beat joins the
 //   open window, or opens one. The clock moves the game on only through these beats;
 //   with two people there are none, and nothing happens until someone acts.
@@ -83,10 +84,19 @@ export class MomentClock {
     return true;
   }
 
-  /** A window in which both seats have acted (or looked) has nothing more to wait for. */
+  /**
+   * Close the window once nothing more can join it: each seat has acted (or looked), or
+   * is a computer whose next beat comes after the window ends.
+   */
   closeIfFull() {
     const moment = this.open;
-    if ([0, 1].every((seat) => moment.actions[seat] !== null || moment.looks.includes(seat))) this.close();
+    const ends = moment.opened + TIE_WINDOW_MS;
+    const nextBeat = this.beatDue ? 0 : this.beatTimer ? this.lastBeat + this.beatMs : Infinity;
+    const done = (seat) =>
+      moment.actions[seat] !== null ||
+      moment.looks.includes(seat) ||
+      (this.computers.includes(seat) && nextBeat > ends);
+    if (done(0) && done(1)) this.close();
   }
 
   begin() {
