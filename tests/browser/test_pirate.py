@@ -158,6 +158,25 @@ def test_with_hints_off_a_wrong_play_is_refused_and_named(pirate: tuple[Page, Wa
     watch.check()
 
 
+def test_a_record_that_cannot_be_used_is_refused_in_one_line(
+    pirate: tuple[Page, Watch], tmp_path: Path
+) -> None:
+    page, watch = pirate
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "pirate", "format": 1, "players": ["Ann"]}', encoding="utf-8")
+    first_line = page.locator("#log li").first.inner_text()
+    page.locator("details.play-options summary").click()
+    page.locator("[name=record]").set_input_files(str(broken))
+    page.locator(".play-setup button[type=submit]").click()
+    error = page.locator(".pir-setup__error")
+    expect(error).to_contain_text("That game cannot start: record: ")
+    assert "\n" not in error.inner_text()
+    assert page.locator("#log li").first.inner_text() == first_line  # the game goes on
+    page.locator("[name=record]").set_input_files([])
+    page.locator("details.play-options summary").click()
+    watch.check()
+
+
 def test_keys_start_pause_and_the_site_shortcuts_stay_quiet(pirate: tuple[Page, Watch]) -> None:
     page, watch = pirate
     new_game(page, ("person", "toddler"), seed=4)

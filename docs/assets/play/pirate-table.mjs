@@ -67,7 +67,7 @@ export class PirateTable {
     const meta = el("p", { class: "pir-seat__meta" });
     const stock = el("div", { class: "pir-pile" });
     const waste = el("div", { class: "pir-pile" });
-    const note = el("p", { class: "pir-seat__note", "aria-live": "polite" });
+    const note = el("p", { class: "pir-seat__note" });
     const buttons = new Map();
     const actions = el("div", { class: "pir-actions", role: "group", "aria-label": "Actions" });
     for (const { action, label, title } of ACTIONS) {
@@ -111,7 +111,6 @@ export class PirateTable {
     const rects = before ? this.measure() : null;
     this.view = view;
     this.container.classList.toggle("pir-table--hints", hints);
-    this.container.classList.toggle("pir-table--over", Boolean(view.outcome));
     view.seats.forEach((seat, index) => this.drawSeat(view, index, { hints, person: people[index], keys: keys[index] }));
     view.ships.forEach((ship) => this.drawShip(view, ship, hints));
     this.roles.textContent = view.roles;
