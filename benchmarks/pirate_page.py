@@ -12,7 +12,8 @@ Serves ``site/`` (built first if missing) on 127.0.0.1 and plays in headless Chr
   millisecond, and two people pressing both their turn keys every 5 ms, 8 s each.
 
 Timings depend on the machine and on what else runs on it. Run with
-``.venv/bin/python benchmarks/pirate_page.py [--seed N] [--skip-games]``.
+``.venv/bin/python benchmarks/pirate_page.py [--seeds N ...] [--runs N] [--skip-games]``.
+All figures are wall-clock times: what a player at the page waits for.
 """
 
 from __future__ import annotations
@@ -130,9 +131,16 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def spread(values: list[float], unit: str) -> str:
+    """Median and range, as the project's benchmarks report them."""
+    low, high = min(values), max(values)
+    return f"median {statistics.median(values):.1f}{unit}, range {low:.1f}-{high:.1f}{unit}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=1, help="the deal of both games (default 1)")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1], help="deals (default: 1)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of moments per second")
     parser.add_argument("--skip-games", action="store_true", help="only moments per second")
     args = parser.parse_args()
     with serve_site(ensure_site_built()) as url, sync_playwright() as playwright:
@@ -140,20 +148,32 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url + "play/pirate/")
         page.wait_for_selector(".play--ready", timeout=READY_MS)
-        watched, pressed = sustained(page, args.seed)
-        print(f"moments per second: {watched:.1f} (two computers, 1 ms clock),"
-              f" {pressed:.1f} (two people pressing every 5 ms)")  # fmt: skip
-        if not args.skip_games:
-            seconds, moments, delays, why = person_against_casual(page, args.seed)
-            print(f"person (every 300 ms) against casual, seed {args.seed}: {seconds:.1f} s,"
+        runs = [sustained(page, args.seeds[0] + run) for run in range(args.runs)]
+        print(f"moments per second over {args.runs} runs of 8 s (wall clock):")
+        print(f"  two computers, 1 ms clock: {spread([run[0] for run in runs], '')}")
+        print(f"  two people pressing every 5 ms: {spread([run[1] for run in runs], '')}")
+        if args.skip_games:
+            browser.close()
+            return
+        lengths, delays = [], []
+        for seed in args.seeds:
+            seconds, moments, pressed, why = person_against_casual(page, seed)
+            lengths.append(seconds)
+            delays += pressed
+            print(f"person (every 300 ms) against casual, seed {seed}: {seconds:.1f} s,"
                   f" {moments} moments; {why}")  # fmt: skip
-            print(f"  key press to card on the table over {len(delays)} presses:"
-                  f" median {statistics.median(delays):.0f} ms,"
-                  f" 95th percentile {percentile(delays, 0.95):.0f} ms,"
-                  f" range {min(delays):.0f}-{max(delays):.0f} ms")  # fmt: skip
-            seconds, moments, why = computers(page, args.seed, 700)
-            print(f"expert against expert at the Normal clock, seed {args.seed}:"
-                  f" {seconds:.1f} s, {moments} moments; {why}")  # fmt: skip
+        print(f"  game length: {spread(lengths, ' s')}")
+        print(f"  key press to card on the table over {len(delays)} presses:"
+              f" median {statistics.median(delays):.0f} ms,"
+              f" 95th percentile {percentile(delays, 0.95):.0f} ms,"
+              f" range {min(delays):.0f}-{max(delays):.0f} ms")  # fmt: skip
+        lengths = []
+        for seed in args.seeds:
+            seconds, moments, why = computers(page, seed, 700)
+            lengths.append(seconds)
+            print(f"expert against expert at the Normal clock, seed {seed}: {seconds:.1f} s,"
+                  f" {moments} moments; {why}")  # fmt: skip
+        print(f"  game length: {spread(lengths, ' s')}")
         browser.close()
 
 
