@@ -35,8 +35,10 @@ export function stockArt(count) {
 function fly(node, from, duration = 220) {
   if (!node || !from || still() || !node.animate) return;
   const to = node.getBoundingClientRect();
-  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  // The far seat of a face-to-face table is turned round: its moves run the other way.
+  const turn = node.closest(".pir-table--facing .pir-seat--1") ? -1 : 1;
+  const dx = turn * (from.left + from.width / 2 - (to.left + to.width / 2));
+  const dy = turn * (from.top + from.height / 2 - (to.top + to.height / 2));
   if (Math.abs(dx) + Math.abs(dy) < 2) return;
   node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration, easing: "ease-out" });
 }
@@ -114,11 +116,8 @@ export class PirateTable {
     view.seats.forEach((seat, index) => this.drawSeat(view, index, { hints, person: people[index], keys: keys[index] }));
     view.ships.forEach((ship) => this.drawShip(view, ship, hints));
     this.roles.textContent = view.roles;
-    this.sunk.replaceChildren(
-      ...(view.sunk.length
-        ? ["Sunk, nobody scores: ", ...view.sunk.map((ship) => el("span", { class: "pir-chip pir-chip--sunk" }, suitSign(ship.suit), ` ${ship.number}`))]
-        : []),
-    );
+    const chip = (ship) => el("span", { class: "pir-chip pir-chip--sunk" }, suitSign(ship.suit), ` ${ship.number}`);
+    this.sunk.replaceChildren(...(view.sunk.length ? ["Sunk, nobody scores: ", ...view.sunk.map(chip)] : []));
     if (rects && view.last) this.animate(view.last, rects);
   }
 
@@ -215,7 +214,11 @@ export class PirateTable {
         part.row.animate?.([{ opacity: 0.2 }, { opacity: 1 }], { duration: 500 });
       } else if (event.kind === "sink") {
         part.row.animate?.(
-          [{ transform: "translateY(0) rotate(0)" }, { transform: "translateY(0.6rem) rotate(-1.5deg)", opacity: 0.3 }, { transform: "none", opacity: 1 }],
+          [
+            { transform: "none" },
+            { transform: "translateY(0.6rem) rotate(-1.5deg)", opacity: 0.3 },
+            { transform: "none", opacity: 1 },
+          ],
           { duration: 900, easing: "ease-in-out" },
         );
       }

@@ -214,7 +214,8 @@ async function newGame(record = undefined) {
   people = seats.map((plays) => plays === "person");
   clock.seat({ computers: [0, 1].filter((seat) => !people[seat]), people: people.some(Boolean) });
   if (!hintsChosen) {
-    hintsBox.checked = !people.every(Boolean) && seats.every((plays) => plays === "person" || HINTED_LEVELS.has(plays));
+    const gentle = seats.every((plays) => plays === "person" || HINTED_LEVELS.has(plays));
+    hintsBox.checked = gentle && !people.every(Boolean);
   }
   const board = document.getElementById("board");
   const facing = f.facing.checked && people.every(Boolean);
@@ -258,7 +259,8 @@ async function skip() {
 // -- draw a view ----------------------------------------------------------------------
 
 function draw(next) {
-  const shown = keys.map((set, seat) => (people[seat] ? Object.fromEntries(Object.entries(set).map(([a, k]) => [a, keyLabel(k)])) : null));
+  const labels = (set) => Object.fromEntries(Object.entries(set).map(([action, key]) => [action, keyLabel(key)]));
+  const shown = keys.map((set, seat) => (people[seat] ? labels(set) : null));
   table.draw(next, { hints: hintsBox.checked, people, keys: shown });
 }
 
@@ -274,7 +276,8 @@ function show(next) {
   const last = next.last;
   if (last) {
     if (last.skipped) say(`Skipped ${last.skipped} moments.`);
-    for (const event of last.events) say(event.text, ["capture", "sink", "end", "claim", "clash"].includes(event.kind) ? "big" : "");
+    const big = ["capture", "sink", "end", "claim", "clash"];
+    for (const event of last.events) say(event.text, big.includes(event.kind) ? "big" : "");
     for (const refusal of last.refused) {
       say(`Not now: ${refusal.message}`);
       table.tell(refusal.seat, `Not now: ${refusal.message}`);
@@ -299,7 +302,8 @@ function showStretch(stretch) {
     skip.hidden = !stretch.fast;
   }
   skip.disabled = !stretch?.fast;
-  stretchBox.hidden = !stretch && (!stretchSeen || performance.now() - stretchSeen > 2500 || !view || Boolean(view.outcome));
+  const lately = stretchSeen && performance.now() - stretchSeen < 2500 && !view.outcome;
+  stretchBox.hidden = !stretch && !lately;
   if (stretchBox.hidden) stretchSeen = 0;
 }
 
@@ -315,11 +319,14 @@ function showEnd(next) {
   const blocked = document.getElementById("end-blocked");
   blocked.hidden = !end.details.length;
   next.players.forEach((name, seat) => (document.getElementById(`end-head-${seat}`).textContent = `${name}'s half`));
-  blocked.tBodies[0].replaceChildren(
-    ...end.details.map((suit) =>
-      el("tr", {}, el("th", { scope: "row" }, suitSign(suit.suit), ` ${suit.name}`), ...suit.halves.map((half) => el("td", {}, `needs ${half.card}: ${half.where}`))),
-    ),
-  );
+  const row = (suit) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row" }, suitSign(suit.suit), ` ${suit.name}`),
+      ...suit.halves.map((half) => el("td", {}, `needs ${half.card}: ${half.where}`)),
+    );
+  blocked.tBodies[0].replaceChildren(...end.details.map(row));
   const list = (ships) => (ships.length ? ships.map((ship) => `${suitSign(ship.suit)} ${ship.number}`).join(", ") : "none");
   document.getElementById("end-ships").replaceChildren(
     ...next.seats.map((seat) => el("li", {}, `${seat.name} captured ${list(seat.captured)}`)),
