@@ -15,6 +15,10 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
     >>> view["moment"], [seat["waste"] for seat in view["seats"]]
     (1, [1, 1])
 
+The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
+takes back a choice (``marvin_undo``); the record viewer replays records of both games
+step by step (``viewer_open``, ``viewer_step``).
+
 Every entry point is also reachable as JSON text through :func:`call_json`, which is all
 the worker calls:
 
@@ -35,7 +39,13 @@ from pirate_rules import __version__
 from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
-from pirate_rules.web.marvin import marvin_bot_move, marvin_move, marvin_new, marvin_view
+from pirate_rules.web.marvin import (
+    marvin_bot_move,
+    marvin_move,
+    marvin_new,
+    marvin_undo,
+    marvin_view,
+)
 from pirate_rules.web.pirate import (
     DEFAULT_LEVEL,
     PIRATE_LEVELS,
@@ -53,6 +63,7 @@ from pirate_rules.web.sessions import (
     find_session,
     forget,
 )
+from pirate_rules.web.viewer import viewer_open, viewer_step
 
 __all__ = [
     "ENTRY_POINTS",
@@ -66,6 +77,7 @@ __all__ = [
     "marvin_bot_move",
     "marvin_move",
     "marvin_new",
+    "marvin_undo",
     "marvin_view",
     "pirate_moment",
     "pirate_new",
@@ -73,6 +85,8 @@ __all__ = [
     "pirate_tick",
     "pirate_view",
     "record",
+    "viewer_open",
+    "viewer_step",
 ]
 
 
@@ -113,6 +127,7 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "marvin_view": marvin_view,
     "marvin_move": marvin_move,
     "marvin_bot_move": marvin_bot_move,
+    "marvin_undo": marvin_undo,
     "pirate_new": pirate_new,
     "pirate_moment": pirate_moment,
     "pirate_tick": pirate_tick,
@@ -120,6 +135,8 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "pirate_view": pirate_view,
     "record": record,
     "forget": forget,
+    "viewer_open": viewer_open,
+    "viewer_step": viewer_step,
 }
 
 ENTRY_POINTS: Final = tuple(_TABLE)

@@ -314,7 +314,10 @@ def _new_events(session: Session) -> list[JSON]:
 def pirate_view(game_id: str, last: JSON | None = None) -> JSON:
     """Everything the Pirate page draws for game ``game_id``; ``last`` is the latest moment."""
     session = find_session(game_id, "pirate")
-    plays: list[str] = session.options["plays"]
+    # Who plays each seat; a game opened elsewhere (the record viewer) says it by its bots.
+    plays: list[str] = session.options.get("plays") or [
+        PERSON if bot is None else bot.name for bot in session.bots
+    ]
     view = {
         "id": session.id,
         "game": "pirate",

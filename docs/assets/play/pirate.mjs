@@ -4,6 +4,7 @@
 // passes on what the players did and draws the views that come back.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
+import { guardShortcuts } from "./guard.mjs";
 import { suitSign } from "./icons.mjs";
 import { FAST_BEAT_MS, MomentClock } from "./pirate-clock.mjs";
 import { actionName, actionOf, keyLabel, keyOf, loadKeys, remap } from "./pirate-keys.mjs";
@@ -24,8 +25,6 @@ const endBox = document.getElementById("end");
 
 // The levels below "quick" are meant for children: they get "Show what fits" at first.
 const HINTED_LEVELS = new Set(["toddler", "child", "casual"]);
-// Keys Material for MkDocs uses as site shortcuts; during a game they belong to the game.
-const SITE_SHORTCUTS = new Set(["f", "s", "n", "p", "/", ",", "."]);
 
 let engine = null;
 let talk = null; // the engine conversation, made once the engine has started
@@ -76,6 +75,7 @@ function build(levels) {
   }
   document.addEventListener("visibilitychange", () => document.hidden && pause());
   window.addEventListener("keydown", onKey, true);
+  guardShortcuts(inGame); // no jumping to another page or to the search mid-game
 }
 
 function showSetupFields() {
@@ -142,8 +142,6 @@ function onKey(event) {
     event.preventDefault();
     event.stopImmediatePropagation(); // the key belongs to the game, not to the site's shortcuts
     if (!event.repeat) press(found.seat, found.action, event.timeStamp);
-  } else if (inGame() && SITE_SHORTCUTS.has(key)) {
-    event.stopImmediatePropagation(); // no jumping to another page or to the search mid-game
   }
 }
 
