@@ -59,8 +59,9 @@ export class PirateTable {
     this.roles = el("p", { class: "pir-roles" });
     this.sunk = el("p", { class: "pir-sunk" });
     this.middle = el("div", { class: "pir-middle" }, rows, this.roles, this.sunk);
-    container.classList.add("pir-table");
-    container.replaceChildren(this.seats[0].box, this.middle, this.seats[1].box);
+    // The frame's width, not the window's, decides between seats beside or around the ships.
+    container.classList.add("pir-frame");
+    container.replaceChildren(el("div", { class: "pir-table" }, this.seats[0].box, this.middle, this.seats[1].box));
     this.view = null;
   }
 
