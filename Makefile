@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site analysis chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots analysis mutation chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,9 +61,20 @@ bench-pairings: setup
 bench-site: build chromium
 	$(PY) benchmarks/site.py
 
-## analysis: rerun the simulations behind docs/analysis (pages, data and charts)
+## bench-bots: a Marvin bot's time per move in the browser (Pyodide) beside CPython
+bench-bots: build chromium
+	$(PY) benchmarks/browser_bots.py
+
+## analysis: rerun the simulations behind docs/analysis (pages, data and charts).
+## Long: the luck page alone took 47 minutes on two busy shared cores; allow an hour or
+## more for all three (one page alone: python -m analysis --only luck).
 analysis: setup
 	$(PY) -m analysis
+
+## mutation: mutate the engine's rule modules and run only the rules pages against each mutant
+mutation: setup
+	$(PY) -m pip install --quiet -e '.[mutation]'
+	$(PY) tests/misreadings/mutation.py
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache

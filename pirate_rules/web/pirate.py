@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
-from pirate_rules.bots import Bot, bot_names, bot_seed, make_bot
+from pirate_rules.bots import Bot, bot_seed, make_bot
 from pirate_rules.errors import PirateRulesError, RecordError
 from pirate_rules.pirate.actions import Action, parse_action
 from pirate_rules.pirate.game import PirateGame
@@ -80,7 +80,9 @@ class _Beats:
 
 def _read_plays(options: JSON) -> list[str]:
     """Each seat's player: ``"person"`` or a bot name, from ``seats`` or ``mode``."""
-    known = bot_names("pirate")
+    from pirate_rules.web import offered_bots  # the package imports this module first
+
+    known = offered_bots("pirate")
     seats = options.get("seats")
     if seats is None:
         mode = options.get("mode", "computer")
