@@ -12,7 +12,7 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
     >>> view["id"].startswith("pirate-"), view["moment"], view["seed"]
     (True, 0, 7)
     >>> view = pirate_tick(view["id"], "W")
-    >>> view["moment"], [table["waste"] for table in view["tables"]]
+    >>> view["moment"], [seat["waste"] for seat in view["seats"]]
     (1, [1, 1])
 
 The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
@@ -49,7 +49,9 @@ from pirate_rules.web.marvin import (
 from pirate_rules.web.pirate import (
     DEFAULT_LEVEL,
     PIRATE_LEVELS,
+    pirate_moment,
     pirate_new,
+    pirate_skip,
     pirate_tick,
     pirate_view,
 )
@@ -78,7 +80,9 @@ __all__ = [
     "marvin_undo",
     "marvin_view",
     "offered_bots",
+    "pirate_moment",
     "pirate_new",
+    "pirate_skip",
     "pirate_tick",
     "pirate_view",
     "record",
@@ -137,7 +141,9 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "marvin_bot_move": marvin_bot_move,
     "marvin_undo": marvin_undo,
     "pirate_new": pirate_new,
+    "pirate_moment": pirate_moment,
     "pirate_tick": pirate_tick,
+    "pirate_skip": pirate_skip,
     "pirate_view": pirate_view,
     "record": record,
     "forget": forget,

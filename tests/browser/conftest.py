@@ -172,6 +172,19 @@ def start_game(page: Page, **fields: str) -> None:
     )
 
 
+def axe_problems(page: Page, selector: str) -> list[str]:
+    """The serious and critical accessibility problems axe finds inside ``selector``."""
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    results = Axe().run(page, context=selector)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def read_download(page: Page, button: str) -> Any:
     """Click a download button and return the downloaded file's JSON."""
     with page.expect_download() as info:
