@@ -7,8 +7,6 @@ the rule specification.
 
 from __future__ import annotations
 
-import doctest
-
 from sybil import Sybil
 from sybil.evaluators.doctest import DocTestEvaluator
 from sybil.evaluators.python import PythonEvaluator
@@ -16,7 +14,7 @@ from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.markdown.codeblock import CodeBlockParser
 
-FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+from pirate_rules.web.live import EXAMPLE_FLAGS as FLAGS  # the browser's Run buttons use them too
 
 
 class PyconCodeBlockParser(PythonCodeBlockParser):

@@ -35,6 +35,8 @@ from pirate_rules import __version__
 from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
+from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
+from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import marvin_bot_move, marvin_move, marvin_new, marvin_view
 from pirate_rules.web.pirate import (
     DEFAULT_LEVEL,
@@ -61,6 +63,11 @@ __all__ = [
     "card_json",
     "forget",
     "info",
+    "lab_load",
+    "lab_next",
+    "lab_stop",
+    "lab_tournament",
+    "live_run",
     "marvin_bot_move",
     "marvin_move",
     "marvin_new",
@@ -114,6 +121,12 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "pirate_view": pirate_view,
     "record": record,
     "forget": forget,
+    # the live examples and the bot lab (live.py, botlab.py)
+    "live_run": live_run,
+    "lab_load": lab_load,
+    "lab_tournament": lab_tournament,
+    "lab_next": lab_next,
+    "lab_stop": lab_stop,
 }
 
 ENTRY_POINTS: Final = tuple(_TABLE)
