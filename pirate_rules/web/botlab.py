@@ -270,7 +270,7 @@ def _row(tour: _Tournament, opponent: str, results: list[GameResult]) -> JSON:
         "losses": losses,
         "draws": summary.draws,
         "share": format_share(wins, summary.games),
-        "mean_length": round(summary.mean_length, 1),
+        "mean_length": f"{summary.mean_length:.1f}",
         "summary": "\n".join(summary.lines((tour.label, opponent))),
         "command": f"pirate-rules simulate marvin --games {summary.games} --seed {tour.seed}"
         f" --bots {tour.label},{opponent}",
