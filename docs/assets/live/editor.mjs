@@ -37,7 +37,7 @@ const colours = HighlightStyle.define([
 const theme = EditorView.theme({
   "&": { color: "var(--md-code-fg-color)", backgroundColor: "var(--md-code-bg-color)", fontSize: "0.85em" },
   ".cm-content": { fontFamily: "var(--md-code-font-family)", caretColor: "var(--md-code-fg-color)" },
-  ".cm-gutters": { backgroundColor: "var(--md-code-bg-color)", color: "var(--md-default-fg-color--light)", border: "none" },
+  ".cm-gutters": { backgroundColor: "var(--md-code-bg-color)", color: "var(--md-code-fg-color)", border: "none" },
   "&.cm-focused": { outline: "2px solid var(--md-accent-fg-color)" },
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--md-accent-fg-color--transparent)" },
   ".cm-live-error": { backgroundColor: "var(--live-error-bg)" },

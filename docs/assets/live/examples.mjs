@@ -241,7 +241,7 @@ class Examples {
         if (!agree) differ.push(item);
       }
       const agreeing = total - differ.length;
-      this.status.replaceChildren(`${agreeing} of ${total} examples agree.`);
+      this.status.replaceChildren(`${agreeing} of ${total} ${total === 1 ? "example agrees" : "examples agree"}.`);
       if (differ.length) {
         const links = differ.map((item) => el("a", { href: `#${item.bar.id}` }, `example ${item.number + 1}`));
         this.status.append(" Different: ", ...links.flatMap((link, i) => (i ? [", ", link] : [link])), ".");

@@ -1,0 +1,142 @@
+"""The bot lab of "Write your own bot": tournaments, downloads and mistakes, in the browser."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from livepages import RUN_TIMEOUT_MS, live_page, replace_text, run, serious_problems
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from conftest import Watch
+from pirate_rules.web.botlab import builtin_bots
+
+pytestmark = pytest.mark.browser
+
+GAMES = 20
+SEED = 0
+
+
+@pytest.fixture
+def lab(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """The write-a-bot page with its bot editor ready, in a fresh browser context."""
+    with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
+        expect(page.locator("#bot-lab .cm-editor")).to_be_visible()
+        yield page, watch
+
+
+def editor(page: Page) -> Locator:
+    return page.locator("#bot-lab .live-lab__editor")
+
+
+def status(page: Page) -> Locator:
+    return page.locator("#bot-lab .live-lab__status")
+
+
+def simulate(directory: Path, opponent: str) -> list[list[str]]:
+    """What `pirate-rules simulate` prints for the downloaded bot, as words per line."""
+    printed = subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--games", str(GAMES),
+         "--seed", str(SEED), "--bots", f"my_bot:Finisher,{opponent}", "--no-progress"],
+        cwd=directory, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    return [line.split() for line in printed.replace("my_bot:", "my_bot.py:").splitlines()]
+
+
+def test_the_tutorial_bot_beats_random_with_the_command_lines_counts(
+    lab: tuple[Page, Watch], tmp_path: Path
+) -> None:
+    page, watch = lab
+    page.locator("#bot-lab select[name=games]").select_option(str(GAMES))
+    page.locator("#bot-lab input[name=seed]").fill(str(SEED))
+    page.get_by_role("button", name="Tournament").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#bot-lab progress")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    results = page.locator("#bot-lab .live-lab__results")
+    expect(results).to_have_attribute("data-finished", "true", timeout=RUN_TIMEOUT_MS * 2)
+    expect(page.get_by_role("button", name="Tournament")).to_be_focused()
+    rows = results.locator("tbody tr")
+    expect(rows).to_have_count(len(builtin_bots()))
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download my_bot.py").click()
+    assert download.value.suggested_filename == "my_bot.py"
+    shutil.copy(download.value.path(), tmp_path / "my_bot.py")
+    assert "class Finisher(Bot):" in (tmp_path / "my_bot.py").read_text("utf-8")
+    printed = results.locator("details pre").text_content() or ""
+    for number, opponent in enumerate(builtin_bots()):
+        cells = rows.nth(number).locator("th, td").all_inner_texts()
+        assert cells[0] == opponent and int(cells[1]) == GAMES
+        expected = simulate(tmp_path, opponent)
+        assert f"--bots my_bot.py:Finisher,{opponent}" in printed
+        block = printed.split(f"--bots my_bot.py:Finisher,{opponent}\n", 1)[1].split("\n\n")[0]
+        assert [line.split() for line in block.splitlines()] == expected
+        if opponent == "random":
+            assert int(cells[2]) > int(cells[3]), cells  # the finisher wins the tournament
+    problems = serious_problems(page, "#bot-lab")
+    assert not problems, "\n".join(problems)
+    watch.check()
+
+
+def test_the_bot_is_kept_across_reloads_and_start_again_brings_the_finisher_back(
+    lab: tuple[Page, Watch],
+) -> None:
+    page, watch = lab
+    kept = "localStorage.getItem('pirate-rules:my_bot.py')"
+    editor(page).locator(".cm-content").click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("# my own change\n")
+    page.reload()
+    expect(editor(page).locator(".cm-content")).to_contain_text("# my own change")
+    assert page.evaluate(kept).startswith("# my own change\nfrom pirate_rules")
+    page.get_by_role("button", name="Start again").click()
+    expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
+    assert page.evaluate(kept) is None
+    page.reload()
+    expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
+    watch.check()
+
+
+LOOPING = """from pirate_rules.bots import Bot
+
+
+class Dreamer(Bot):
+    def choose(self, game, player):
+        while True:
+            pass
+"""
+
+
+def test_an_endless_bot_is_stopped_and_the_page_goes_on_working(lab: tuple[Page, Watch]) -> None:
+    page, watch = lab
+    replace_text(page, editor(page), LOOPING)
+    page.get_by_role("button", name="Tournament").click()
+    expect(status(page)).to_contain_text("was stopped", timeout=RUN_TIMEOUT_MS)
+    expect(page.locator("#bot-lab .live-lab__problem")).to_contain_text("loop that never ends")
+    assert page.get_by_role("button", name="Tournament").is_enabled()
+    answer = run(page, 1)  # a fresh Python answers the page's examples
+    expect(answer).to_have_class(re.compile("live-result--agree"))
+    watch.check()
+
+
+def test_mistakes_in_the_bot_show_a_short_traceback_on_its_lines(lab: tuple[Page, Watch]) -> None:
+    page, watch = lab
+    problem = page.locator("#bot-lab .live-lab__problem")
+    broken = "from pirate_rules.bots import Bot\n\nclass Oops(Bot)\n    pass\n"
+    replace_text(page, editor(page), broken)
+    page.get_by_role("button", name="Tournament").click()
+    expect(problem).to_contain_text("SyntaxError", timeout=RUN_TIMEOUT_MS)
+    expect(editor(page).locator(".cm-live-error")).to_have_text("class Oops(Bot)")
+    failing = LOOPING.replace("while True:\n            pass", "return game.legal_moves[99]")
+    replace_text(page, editor(page), failing)
+    expect(editor(page).locator(".cm-live-error")).to_have_count(0)
+    page.get_by_role("button", name="Tournament").click()
+    expect(problem).to_contain_text("IndexError", timeout=RUN_TIMEOUT_MS)
+    expect(problem).to_contain_text("line 6, in choose")
+    expect(problem).not_to_contain_text('File "')
+    expect(editor(page).locator(".cm-live-error")).to_have_text(re.compile(r"^\s*return game"))
+    watch.check()
