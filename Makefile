@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-site analysis chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-site bench-live analysis chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,10 @@ bench: setup
 ## bench-site: time the play pages against bare Pyodide in headless Chromium
 bench-site: build chromium
 	$(PY) benchmarks/site.py
+
+## bench-live: time the live examples' first and later runs and the bot lab's tournaments
+bench-live: build chromium
+	$(PY) benchmarks/live.py
 
 ## analysis: rerun the simulations behind docs/analysis (pages, data and charts)
 analysis: setup
