@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-site bench-live analysis chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-live analysis chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,9 +49,12 @@ typecheck: setup
 test: setup chromium lint typecheck build
 	$(BIN)/pytest -n 2 --dist loadfile
 
-## bench: print the engine's speed figures: the baseline bots, then every bot pairing
+## bench: the engine's speed with the baseline bots: CPU and wall games/s, median and range
 bench: setup
 	$(PY) benchmarks/engine.py
+
+## bench-pairings: the same for every pairing of bots, and each Marvin bot's decisions/s (slow)
+bench-pairings: setup
 	$(PY) benchmarks/engine.py --pairings --games 300 --runs 3
 
 ## bench-site: time the play pages against bare Pyodide in headless Chromium

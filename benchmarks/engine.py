@@ -1,49 +1,108 @@
-"""How fast the engines play: games per second on one core (CPython), median of runs.
+"""How fast the engines play: games per second on one core (CPython), median and range.
 
 Usage:
-    python benchmarks/engine.py [--games N] [--runs R] [--pairings]
+    python benchmarks/engine.py [--games N] [--runs R] [--gc on|off] [--pairings]
 
-Prints one line per bot pairing: games per second (median of the runs, with the
-slowest and fastest run), and the mean length of a game in turns or moments.
-With ``--pairings`` every pairing of every registered bot is measured, then each
-Marvin bot's decisions per second over the same positions.
+Prints one line per bot pairing: games per second of CPU time (``time.process_time``)
+and of wall time (``time.perf_counter``), each as the median of the runs with the
+slowest and fastest run, and the mean length of a game in turns or moments. CPU time
+is the engine's own figure; wall time also counts whatever else the machine is doing.
+
+How the figures are kept honest:
+
+* nothing outlives its game while timing: each finished game is reduced to its length
+  (one integer) and dropped, so the heap does not grow during a run;
+* the garbage collector is run before every run, then left on as in normal use
+  (``--gc on``, the default), or switched off during the runs (``--gc off``) to see
+  its share; the inputs of the decisions benchmark are moved out of its sight
+  (``gc.freeze``) so that it does not walk them again and again;
+* one warm-up game per pairing is played before the timed runs.
+
+With ``--pairings`` every pairing of every registered bot is measured (slow: ``make
+bench-pairings``), then each Marvin bot's decisions per second over the same positions.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pirate_rules.bots import bot_names, make_bot
-from pirate_rules.simulate import DEFAULT_BOTS, play_match, result_of
+from pirate_rules.bots import bot_names, bot_seed, make_bot
+from pirate_rules.simulate import DEFAULT_BOTS, play_match
 
 
-def measure(game: str, bots: tuple[str, str], games: int, runs: int) -> tuple[list[float], float]:
-    """Games per second of each run, and the mean game length over all runs."""
-    rates = []
-    lengths = []
+class Timing(NamedTuple):
+    """One timed run: CPU and wall seconds, and how much work was done in them."""
+
+    cpu: float
+    wall: float
+    items: int
+
+
+def timed(work: Callable[[], int]) -> Timing:
+    """Run ``work`` (which returns how many items it did) after a collection, timing it."""
+    gc.collect()
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    count = work()
+    cpu = time.process_time() - cpu
+    wall = time.perf_counter() - wall
+    return Timing(cpu, wall, count)
+
+
+def play_games(game: str, bots: tuple[str, str], seeds: Iterable[int]) -> int:
+    """Play one game per seed, keeping only the sum of their lengths."""
+    total = 0
+    if game == "marvin":
+        for seed in seeds:
+            total += play_match(game, seed, bots).turn
+    else:
+        for seed in seeds:
+            total += play_match(game, seed, bots).moment
+    return total
+
+
+def measure(game: str, bots: tuple[str, str], games: int, runs: int) -> tuple[list[Timing], float]:
+    """Each run's timing (its items are the games played), and the mean game length."""
+    play_games(game, bots, [runs * games])  # warm-up, a seed no run uses
+    timings = []
+    lengths = 0
     for run in range(runs):
         seeds = range(run * games, (run + 1) * games)
-        started = time.perf_counter()
-        finished = [play_match(game, seed, bots) for seed in seeds]
-        elapsed = time.perf_counter() - started
-        rates.append(games / elapsed)
-        lengths += [result_of(game, state, 0).length for state in finished]
-    return rates, statistics.fmean(lengths)
+        length = 0
+
+        def work(seeds: range = seeds) -> int:
+            nonlocal length
+            length = play_games(game, bots, seeds)
+            return len(seeds)
+
+        timings.append(timed(work))
+        lengths += length
+    return timings, lengths / (games * runs)
+
+
+def rates(timings: list[Timing], clock: str) -> str:
+    """``median (slowest-fastest)`` items per second by one clock, for a report line."""
+    per_second = [t.items / max(getattr(t, clock), 1e-9) for t in timings]
+    return f"{statistics.median(per_second):>8,.0f} ({min(per_second):,.0f}-{max(per_second):,.0f})"
 
 
 def report(game: str, bots: tuple[str, str], games: int, runs: int) -> None:
-    rates, mean_length = measure(game, bots, games, runs)
+    """Print one pairing's line."""
+    timings, mean_length = measure(game, bots, games, runs)
     unit = "turns" if game == "marvin" else "moments"
     print(
-        f"{game:<7} {bots[0] + ' vs ' + bots[1]:<26} {statistics.median(rates):>9,.0f} games/s"
-        f"  (runs {min(rates):,.0f}-{max(rates):,.0f})  mean game {mean_length:.1f} {unit}",
+        f"{game:<7} {bots[0] + ' vs ' + bots[1]:<22}"
+        f" CPU {rates(timings, 'cpu'):<24} wall {rates(timings, 'wall'):<24}"
+        f" mean game {mean_length:.1f} {unit}",
         flush=True,
     )
 
@@ -56,7 +115,7 @@ def positions(count: int) -> list[Any]:
     seed = 0
     while len(found) < count:
         game = MarvinGame.from_seed(seed)
-        bots = [make_bot("marvin", "random", seed=seed * 2 + seat) for seat in (0, 1)]
+        bots = [make_bot("marvin", "random", seed=bot_seed(seed, seat)) for seat in (0, 1)]
         while not game.is_game_over() and len(found) < count:
             found.append(game.copy())
             game.push(bots[game.to_move].choose(game, game.to_move))
@@ -64,22 +123,36 @@ def positions(count: int) -> list[Any]:
     return found
 
 
-def decisions(name: str, states: list[Any]) -> float:
-    """How many choices per second bot ``name`` makes over ``states``."""
-    bot = make_bot("marvin", name, seed=0)
-    started = time.perf_counter()
-    for state in states:
-        bot.choose(state, state.to_move)
-    return len(states) / (time.perf_counter() - started)
+def decisions(name: str, states: list[Any], runs: int) -> list[Timing]:
+    """Each run's timing of bot ``name`` choosing a move in every one of ``states``."""
+
+    def work() -> int:
+        bot = make_bot("marvin", name, seed=0)
+        for state in states:
+            bot.choose(state, state.to_move)
+        return len(states)
+
+    return [timed(work) for _ in range(runs)]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per run (2000)")
-    parser.add_argument("--runs", type=int, default=5, help="runs per pairing (5)")
+    parser.add_argument("--runs", type=int, default=7, help="runs per pairing (7)")
+    parser.add_argument(
+        "--gc",
+        choices=("on", "off"),
+        default="on",
+        help="garbage collector during the runs (on, as in normal use)",
+    )
     parser.add_argument("--pairings", action="store_true", help="every pairing of bots")
     args = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}, one core, {args.runs} runs of {args.games} games")
+    print(
+        f"Python {sys.version.split()[0]}, one core, {args.runs} runs of {args.games} games,"
+        f" gc {args.gc}; games/s: median (slowest-fastest run)"
+    )
+    if args.gc == "off":
+        gc.disable()
     for game in ("marvin", "pirate"):
         if args.pairings:
             names = bot_names(game)
@@ -90,9 +163,15 @@ def main() -> None:
             report(game, bots, args.games, args.runs)
     if args.pairings:
         states = positions(2000)
+        gc.freeze()
         for name in bot_names("marvin"):
-            rate = decisions(name, states)
-            print(f"marvin  {name:<26} {rate:>9,.0f} decisions/s over {len(states)} positions")
+            timings = decisions(name, states, args.runs)
+            print(
+                f"marvin  {name:<22} CPU {rates(timings, 'cpu'):<24}"
+                f" wall {rates(timings, 'wall'):<24} decisions/s over {len(states)} positions",
+                flush=True,
+            )
+        gc.unfreeze()
 
 
 if __name__ == "__main__":
