@@ -68,15 +68,19 @@ def test_the_tutorial_bot_beats_random_with_the_command_lines_counts(
     shutil.copy(download.value.path(), tmp_path / "my_bot.py")
     assert "class Finisher(Bot):" in (tmp_path / "my_bot.py").read_text("utf-8")
     printed = results.locator("details pre").text_content() or ""
+    expect(results.locator("caption")).to_contain_text(f"{GAMES} games against each")
+    columns = results.locator("thead th").all_inner_texts()
     for number, opponent in enumerate(builtin_bots()):
-        cells = rows.nth(number).locator("th, td").all_inner_texts()
-        assert cells[0] == opponent and int(cells[1]) == GAMES
+        texts = rows.nth(number).locator("th, td").all_inner_texts()
+        cells = dict(zip(columns, texts, strict=True))
+        assert cells["Against"] == opponent
         expected = simulate(tmp_path, opponent)
         assert f"--bots my_bot.py:Finisher,{opponent}" in printed
         block = printed.split(f"--bots my_bot.py:Finisher,{opponent}\n", 1)[1].split("\n\n")[0]
         assert [line.split() for line in block.splitlines()] == expected
+        assert cells["Win rate (95% interval)"] == " ".join(expected[1][-2:])
         if opponent == "random":
-            assert int(cells[2]) > int(cells[3]), cells  # the finisher wins the tournament
+            assert int(cells["Won"]) > int(cells["Lost"]), cells  # the finisher wins
     problems = serious_problems(page, "#bot-lab")
     assert not problems, "\n".join(problems)
     watch.check()

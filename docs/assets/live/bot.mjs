@@ -119,18 +119,20 @@ export function setUp(root) {
   }
 
   function drawTable(answer, bot) {
-    const head = el("tr", {}, ...["Against", "Games", "Won", "Lost", "Drawn", "Win rate (95% interval)", "Mean game"].map((text) => el("th", { scope: "col" }, text)));
+    const draws = answer.rows.some((row) => row.draws > 0);
+    const columns = ["Against", "Won", "Lost", ...(draws ? ["Drawn"] : []), "Win rate (95% interval)", "Mean game"];
+    const head = el("tr", {}, ...columns.map((text) => el("th", { scope: "col" }, text)));
     const rows = answer.rows.map((row) =>
       el("tr", {},
         el("th", { scope: "row", title: row.description }, row.opponent),
-        el("td", {}, String(row.games)),
         el("td", {}, String(row.wins)),
         el("td", {}, String(row.losses)),
-        el("td", {}, String(row.draws)),
+        draws ? el("td", {}, String(row.draws)) : null,
         el("td", {}, row.share),
         el("td", {}, `${row.mean_length} turns`)),
     );  // prettier-ignore
-    const caption = el("caption", {}, `${bot.name} in seat 0, against each of the engine's bots`);
+    const games = answer.rows.map((row) => row.games);
+    const caption = el("caption", {}, `${bot.name} in seat 0, ${Math.max(...games)} games against each of the engine's bots`);
     const printed = answer.rows.map((row) => `$ ${row.command}\n${row.summary}`).join("\n\n");
     table.replaceChildren(
       el("div", { class: "live-lab__scroll" }, el("table", { class: "live-lab__table" }, caption, el("thead", {}, head), el("tbody", {}, ...rows))),
