@@ -158,3 +158,27 @@ def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_access
             expect(editor.locator(".cm-content")).to_contain_text("# n p s f /")
             problems = serious_problems(page, ".md-content")
             assert not problems, "\n".join(problems)
+
+
+def test_a_changed_example_is_kept_across_reloads_until_it_is_reset(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
+        bar(page, 2).get_by_role("button", name="Edit").click()
+        editor = bar(page, 2).locator("xpath=preceding-sibling::*[1]")
+        expect(editor.locator(".cm-content")).to_be_focused()
+        page.keyboard.press("Control+End")
+        page.keyboard.type(">>> 6 * 7")
+        page.reload()
+        kept = bar(page, 2).locator(".live-note--kept")
+        expect(kept).to_be_visible()
+        assert bar(page, 1).locator(".live-note--kept").count() == 0
+        bar(page, 2).get_by_role("button", name="Edit").click()
+        expect(editor.locator(".cm-content")).to_contain_text(">>> 6 * 7")
+        expect(kept).to_have_count(0)
+        bar(page, 2).get_by_role("button", name="Reset").click()
+        expect(editor.locator(".cm-content")).not_to_contain_text(">>> 6 * 7")
+        page.reload()
+        expect(bar(page, 1)).to_be_visible()
+        assert bar(page, 2).locator(".live-note--kept").count() == 0
+        assert not [url for url in watch.requests if RUNTIME.search(url)]  # no Python needed

@@ -9,8 +9,8 @@ const page = location.pathname;
 let controller = null;
 
 /** Entry point from live.mjs: `action` is "run", "edit" or "check". */
-export async function act(boxes, bars, action, index) {
-  controller ??= new Examples(boxes, bars);
+export async function act(boxes, bars, edits, action, index) {
+  controller ??= new Examples(boxes, bars, edits);
   if (action === "edit") return controller.edit(controller.items[index]);
   if (action === "run") return controller.run(controller.items[index]);
   return controller.check();
@@ -25,7 +25,8 @@ function scopeOf(box) {
 }
 
 class Examples {
-  constructor(boxes, bars) {
+  constructor(boxes, bars, edits) {
+    this.edits = edits;
     const counts = new Map();
     this.items = boxes.map((box, number) => {
       const scope = scopeOf(box);
@@ -205,7 +206,10 @@ class Examples {
     const holder = el("div", { class: "live-editor" });
     item.box.after(holder);
     item.box.hidden = true;
-    item.editor = createEditor(holder, item.text, {
+    item.bar.querySelector(".live-note--kept")?.remove();
+    const kept = this.edits.saved[item.number + 1];
+    const text = kept?.original === item.original ? kept.text : item.text;
+    item.editor = createEditor(holder, text, {
       label: `Example ${item.number + 1}, editable`,
       prompts: true,
       onRun: () => this.run(item),
@@ -217,6 +221,7 @@ class Examples {
     } }, "Reset");
     const editButton = item.bar.querySelectorAll("button")[1];
     editButton.replaceWith(reset);
+    if (text !== item.original) this.changed(item);
     item.editor.focus();
   }
 
@@ -224,6 +229,15 @@ class Examples {
     const state = this.state(item);
     state.changed = Math.min(state.changed, item.index);
     item.editor.mark([]);
+    const text = item.editor.text;
+    if (text === item.original) delete this.edits.saved[item.number + 1];
+    else this.edits.saved[item.number + 1] = { original: item.original, text };
+    try {
+      if (Object.keys(this.edits.saved).length) localStorage.setItem(this.edits.key, JSON.stringify(this.edits.saved));
+      else localStorage.removeItem(this.edits.key);
+    } catch {
+      // storage full or refused: the change stays on the page until it is closed
+    }
   }
 
   check() {

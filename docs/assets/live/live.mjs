@@ -18,6 +18,15 @@ function examples() {
   });
 }
 
+// Examples the reader changed are kept in this browser, per page, with the text they
+// changed (so a rewritten example on the page is not given old changes).
+const edits = { key: `pirate-rules:edits:${location.pathname}`, saved: {} };
+try {
+  edits.saved = JSON.parse(localStorage.getItem(edits.key) || "{}");
+} catch {
+  edits.saved = {};
+}
+
 let runner = null;
 async function load() {
   if (!runner) {
@@ -45,11 +54,18 @@ function setUp() {
       const bar = document.createElement("div");
       bar.className = "live-bar";
       bar.id = `live-example-${index + 1}`;
-      const act = (action) => async () => (await load()).act(boxes, bars, action, index);
+      const act = (action) => async () => (await load()).act(boxes, bars, edits, action, index);
       bar.append(
         button("Run", `Run example ${index + 1}`, act("run")),
         button("Edit", `Edit example ${index + 1}`, act("edit")),
       );
+      const kept = edits.saved[index + 1];
+      if (kept && kept.original === box.querySelector("code").textContent) {
+        const note = document.createElement("span");
+        note.className = "live-note live-note--kept";
+        note.textContent = "You changed this example before: Edit brings your version back.";
+        bar.append(note);
+      }
       box.after(bar);
       return bar;
     });
@@ -58,7 +74,7 @@ function setUp() {
     const note = document.createElement("p");
     const count = boxes.length === 1 ? "The example" : `The ${boxes.length} examples`;
     note.textContent = `${count} on this page can run in your browser. `;
-    note.append(button("Check this page", null, async () => (await load()).act(boxes, bars, "check")));
+    note.append(button("Check this page", null, async () => (await load()).act(boxes, bars, edits, "check")));
     panel.append(note);
     const title = content.querySelector("h1");
     (title || boxes[0]).after(panel);
