@@ -60,6 +60,14 @@ def result(page: Page, number: int) -> Locator:
     return page.locator(f"#live-example-{number} + .live-result")
 
 
+def edit(page: Page, number: int) -> Locator:
+    """Press Edit under example ``number``; returns its editor."""
+    bar(page, number).get_by_role("button", name="Edit").click()
+    editor = bar(page, number).locator("xpath=preceding-sibling::*[1]")
+    expect(editor.locator(".cm-editor")).to_be_visible()
+    return editor
+
+
 def run(page: Page, number: int) -> Locator:
     """Press Run under example ``number`` and wait for its answer."""
     bar(page, number).get_by_role("button", name="Run").click()

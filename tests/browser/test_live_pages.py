@@ -10,6 +10,7 @@ from livepages import (
     RUNTIME,
     assert_every_example_agrees,
     bar,
+    edit,
     live_page,
     pages_with_examples,
     replace_text,
@@ -120,8 +121,7 @@ def test_a_syntax_error_is_marked_and_an_endless_example_can_be_stopped(
     browser: Browser, site_url: str
 ) -> None:
     with live_page(browser, f"{site_url}learn/moments/") as (page, _):
-        bar(page, 1).get_by_role("button", name="Edit").click()
-        editor = bar(page, 1).locator("xpath=preceding-sibling::*[1]")
+        editor = edit(page, 1)
         replace_text(page, editor, ">>> x = 1\n>>> for n in range(3):\n...     print(n\n")
         bar(page, 1).get_by_role("button", name="Run").click()
         answer = result(page, 1)
@@ -147,8 +147,7 @@ def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_access
     for scheme in ("light", "dark"):
         with live_page(browser, f"{site_url}rules/marvin/", color_scheme=scheme) as (page, _):
             run(page, 2)
-            bar(page, 3).get_by_role("button", name="Edit").click()
-            editor = bar(page, 3).locator("xpath=preceding-sibling::*[1]")
+            editor = edit(page, 3)
             url = page.url
             editor.locator(".cm-content").click()
             page.keyboard.press("Control+End")
@@ -164,8 +163,7 @@ def test_a_changed_example_is_kept_across_reloads_until_it_is_reset(
     browser: Browser, site_url: str
 ) -> None:
     with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
-        bar(page, 2).get_by_role("button", name="Edit").click()
-        editor = bar(page, 2).locator("xpath=preceding-sibling::*[1]")
+        editor = edit(page, 2)
         expect(editor.locator(".cm-content")).to_be_focused()
         page.keyboard.press("Control+End")
         page.keyboard.type(">>> 6 * 7")
