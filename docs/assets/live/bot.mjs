@@ -5,8 +5,8 @@
 import { download, el } from "../play/client.mjs";
 import { call, siteRoot } from "./engine.mjs";
 import { createEditor } from "./editor.mjs";
+import { STORAGE_KEY } from "./playbot.mjs";
 
-export const STORAGE_KEY = "pirate-rules:my_bot.py"; // read by the play page (?bot=mine)
 const MOVE_LIMIT_MS = 5000; // a move that takes longer stops the bot (the worker is replaced)
 const SLICE_SECONDS = 0.25; // games per request: about this long, so progress shows
 
@@ -155,6 +155,7 @@ export function setUp(root) {
     try {
       const bot = await load();
       if (!bot) return;
+      localStorage.setItem(STORAGE_KEY, editor.text);
       say.textContent = `Opening the play page with ${bot.name}…`;
       location.assign(new URL("play/marvin/?bot=mine", siteRoot).href);
     } catch (error) {

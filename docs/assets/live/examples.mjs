@@ -101,7 +101,7 @@ class Examples {
     try {
       const answer = await ready(({ label }) => say(`${label}…`));
       this.booted = true;
-      say(`Python started in ${answer.boot.toFixed(1)} s.`);
+      this.bootNote = `Python started in ${answer.boot.toFixed(1)} s.`;
     } catch (error) {
       say(`Python could not start: ${error.message}`);
       throw error;
@@ -136,7 +136,9 @@ class Examples {
     state.next = answer.next;
     if (state.changed <= item.index) state.changed = Infinity;
     item.ran = { agree: answer.agree, text, seconds };
-    item.note.textContent = seconds >= 1 ? `Ran in ${seconds.toFixed(1)} s.` : "";
+    const took = seconds >= 1 ? `Ran in ${seconds.toFixed(1)} s.` : "";
+    item.note.textContent = [this.bootNote, took].filter(Boolean).join(" ");
+    this.bootNote = "";
     this.showAnswer(item, answer);
     this.mark(item, answer.marks);
     return answer;
@@ -188,7 +190,8 @@ class Examples {
       if (step.skipped) row.append(el("span", { class: "live-skipped" }, "(skipped, as the test suite does)\n"));
       row.append(linkRules(step.got, answer.rules));
       if (!step.agree) {
-        row.append(el("span", { class: "live-want-label" }, "The page shows:\n"), el("span", { class: "live-want" }, step.want || "(nothing)\n"));
+        const where = edited ? "Your example expects:\n" : "The page shows:\n";
+        row.append(el("span", { class: "live-want-label" }, where), el("span", { class: "live-want" }, step.want || "(nothing)\n"));
       }
       lines.append(row);
     }
