@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import json
 import re
 import subprocess
@@ -37,8 +38,10 @@ def page_examples(path: Path) -> list[str]:
 
 
 def test_the_flags_are_the_test_suites() -> None:
-    import conftest
-
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    assert spec and spec.loader
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
     assert conftest.FLAGS is EXAMPLE_FLAGS
     ini = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     names = ini["tool"]["pytest"]["ini_options"]["doctest_optionflags"]
