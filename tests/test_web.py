@@ -81,7 +81,7 @@ def test_marvin_game_against_the_computer_to_its_end_and_its_record_replays() ->
         if view["computer_to_move"]:
             assert call("marvin_move", view["id"], "draw").get("error")
             view = web.marvin_bot_move(view["id"])
-            reasons += sum(line["kind"] == "reason" for line in view["new"])
+            reasons += len(view["said"])
         else:
             assert call("marvin_bot_move", view["id"]).get("error")
             view = web.marvin_move(view["id"], view["legal"][-1]["move"])

@@ -15,6 +15,10 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
     >>> view["moment"], [table["waste"] for table in view["tables"]]
     (1, [1, 1])
 
+The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
+takes back a choice (``marvin_undo``); the record viewer replays records of both games
+step by step (``viewer_open``, ``viewer_step``).
+
 Every entry point is also reachable as JSON text through :func:`call_json`, which is all
 the worker calls:
 
@@ -37,7 +41,13 @@ from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
 from pirate_rules.web.live import live_run
-from pirate_rules.web.marvin import marvin_bot_move, marvin_move, marvin_new, marvin_view
+from pirate_rules.web.marvin import (
+    marvin_bot_move,
+    marvin_move,
+    marvin_new,
+    marvin_undo,
+    marvin_view,
+)
 from pirate_rules.web.pirate import (
     DEFAULT_LEVEL,
     PIRATE_LEVELS,
@@ -53,6 +63,7 @@ from pirate_rules.web.sessions import (
     find_session,
     forget,
 )
+from pirate_rules.web.viewer import viewer_open, viewer_step
 
 __all__ = [
     "ENTRY_POINTS",
@@ -71,11 +82,14 @@ __all__ = [
     "marvin_bot_move",
     "marvin_move",
     "marvin_new",
+    "marvin_undo",
     "marvin_view",
     "pirate_new",
     "pirate_tick",
     "pirate_view",
     "record",
+    "viewer_open",
+    "viewer_step",
 ]
 
 
@@ -116,11 +130,14 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "marvin_view": marvin_view,
     "marvin_move": marvin_move,
     "marvin_bot_move": marvin_bot_move,
+    "marvin_undo": marvin_undo,
     "pirate_new": pirate_new,
     "pirate_tick": pirate_tick,
     "pirate_view": pirate_view,
     "record": record,
     "forget": forget,
+    "viewer_open": viewer_open,
+    "viewer_step": viewer_step,
     # the live examples and the bot lab (live.py, botlab.py)
     "live_run": live_run,
     "lab_load": lab_load,

@@ -1,24 +1,62 @@
-"""The Marvin's Pirates Go! play page's entry points: start, move, let a bot move, view."""
+"""The Marvin's Pirates Go! play page's entry points: start, move, let a bot move, take
+back, view.
+
+A game in the browser is fully given by its start (seed, who plays, names, jokers) and
+the list of moves played, in notation. Every view carries that as ``keep``, which the
+page saves after each move and puts in share links; `marvin_new` with ``moves`` plays
+them again through the engine, so a reload, a shared link and a take-back all reach
+the very same game:
+
+    >>> first = marvin_new({"seed": 1, "mode": "computer", "bot": "random"})
+    >>> view = marvin_move(first["id"], first["legal"][0]["move"])
+    >>> while view["computer_to_move"]:
+    ...     view = marvin_bot_move(view["id"])
+    >>> again = marvin_new(view["keep"])
+    >>> again["text"] == view["text"], again["keep"] == view["keep"]
+    (True, True)
+    >>> marvin_undo(again["id"])["text"] == first["text"]
+    True
+
+A move list that does not fit the game gets one line naming the move and the rule:
+
+    >>> marvin_new({"seed": 3, "mode": "two", "moves": ["take cave"]})
+    Traceback (most recent call last):
+    ...
+    pirate_rules.errors.PirateRulesError: move 1 of 1, 'take cave', cannot be played: ...
+"""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from pirate_rules.bots import Bot, bot_names, bot_seed, make_bot
+from pirate_rules.bots import bot_names, bot_seed, make_bot
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import MarvinGame, card_effect
-from pirate_rules.marvin.display import POSITION_NAMES, describe_move
+from pirate_rules.marvin.display import describe_move
+from pirate_rules.marvin.moves import Move
+from pirate_rules.web.marvin_table import event_line, initial_table, steps_since, table_json
 from pirate_rules.web.sessions import (
     JSON,
     Session,
-    card_json,
     find_session,
     read_names,
     read_seed,
     store,
 )
 
-__all__ = ["marvin_bot_move", "marvin_move", "marvin_new", "marvin_view"]
+__all__ = [
+    "MAX_MOVES",
+    "marvin_bot_move",
+    "marvin_move",
+    "marvin_new",
+    "marvin_undo",
+    "marvin_view",
+]
+
+MAX_MOVES: Final = 5000
+"""The longest move list `marvin_new` accepts (real games take a few hundred at most)."""
+
+_MODES: Final = ("computer", "two", "watch")
 
 
 def marvin_new(options: JSON | None = None) -> JSON:
@@ -28,7 +66,12 @@ def marvin_new(options: JSON | None = None) -> JSON:
         options: ``seed`` (blank for a random one); ``mode``: ``"computer"`` (you in
             seat 0 against the bot ``bot``), ``"two"`` (two players on one device) or
             ``"watch"`` (the bots ``bots[0]`` and ``bots[1]``); ``players`` (two names);
-            ``jokers`` (0, 1 or 2).
+            ``jokers`` (0, 1 or 2); ``moves``: notations to play at once, as in a view's
+            ``keep`` (a resumed or shared game).
+
+    Raises:
+        PirateRulesError: for an option out of range or a move that cannot be played;
+            the message names the option or the move and the rule.
     """
     options = dict(options or {})
     seed = read_seed(options.get("seed"))
@@ -48,17 +91,71 @@ def marvin_new(options: JSON | None = None) -> JSON:
         names = [str(chosen[0]), str(chosen[1])]
         default = ("Computer 1", "Computer 2")
     else:
-        raise PirateRulesError(f"unknown mode {mode!r} (choose from: computer, two, watch)")
+        raise PirateRulesError(f"unknown mode {mode!r} (choose from: {', '.join(_MODES)})")
+    moves = options.get("moves") or []
+    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+        raise PirateRulesError("moves must be a list of move notations, such as ['draw', 'GL']")
+    if len(moves) > MAX_MOVES:
+        raise PirateRulesError(f"too many moves: {len(moves)} (at most {MAX_MOVES})")
     jokers = options.get("jokers", 2)
     players = read_names(options.get("players"), default)
-    bots: list[Bot[Any, Any] | None] = [
+    settings = {"mode": mode, "bots": names, "jokers": jokers, "players": list(players)}
+    session = store("marvin", seed, None, [None, None], settings)
+    _deal(session)
+    fresh = initial_table(session.game)
+    _play_again(session, moves)
+    view = marvin_view(session.id)
+    if not moves:  # the first turns may have played themselves (a joker drawn first)
+        view["steps"] = steps_since(session.game, fresh, 0, None)
+    return view
+
+
+def _deal(session: Session) -> None:
+    """Deal the session's game afresh from its seed and options, with fresh bots."""
+    settings = session.options
+    seed = session.seed
+    session.bots = [
         None if name is None else make_bot("marvin", name, seed=bot_seed(seed, seat))
-        for seat, name in enumerate(names)
+        for seat, name in enumerate(settings["bots"])
     ]
-    game = MarvinGame.from_seed(seed, jokers=jokers, players=players)
-    session = store("marvin", seed, game, bots, {"mode": mode, "bots": names, "jokers": jokers})
-    _marvin_new_lines(session)
-    return marvin_view(session.id)
+    session.game = MarvinGame.from_seed(
+        seed, jokers=settings["jokers"], players=settings["players"]
+    )
+    session.moves = []
+    session.log = []
+    session.seen_events = 0
+
+
+def _play_again(session: Session, moves: list[str]) -> None:
+    """Play ``moves`` through the engine; each bot also chooses in its turn, so that its
+    own generator is where it was when the moves were first played."""
+    game: MarvinGame = session.game
+    for number, notation in enumerate(moves, 1):
+        player = game.to_move
+        bot = session.bots[player]
+        try:
+            if game.is_game_over():
+                raise PirateRulesError("the game is already over")
+            if bot is not None:
+                bot.choose(game, player)
+            game.push(notation)
+        except PirateRulesError as exc:
+            raise PirateRulesError(
+                f"move {number} of {len(moves)}, {notation!r}, cannot be played: {exc}"
+            ) from None
+        session.moves.append((player, game_move_text(notation)))
+    session.log = [event_line(game, event) for event in game._events]
+    session.seen_events = len(game._events)
+
+
+def game_move_text(notation: str) -> str:
+    """A move's notation as the engine writes it (``"ship gl cr"`` becomes ``"ship GL CR"``).
+
+    Example:
+        >>> game_move_text(" take  Cave ")
+        'take cave'
+    """
+    return str(Move.parse(notation))
 
 
 def marvin_move(game_id: str, notation: str) -> JSON:
@@ -74,15 +171,11 @@ def marvin_move(game_id: str, notation: str) -> JSON:
         raise PirateRulesError("the game is over")
     if session.bots[game.to_move] is not None:
         raise PirateRulesError("it is the computer's turn")
-    game.push(notation)
-    view = marvin_view(game_id)
-    view["new"] = _marvin_new_lines(session)
-    view["log"] = session.log[-60:]
-    return view
+    return _push(session, notation)
 
 
 def marvin_bot_move(game_id: str) -> JSON:
-    """Let the computer to move make one choice; its reason joins the log."""
+    """Let the computer to move make one choice; its reason comes first in the log."""
     session = find_session(game_id, "marvin")
     game = session.game
     if game.is_game_over():
@@ -92,24 +185,89 @@ def marvin_bot_move(game_id: str) -> JSON:
     if bot is None:
         raise PirateRulesError("it is not the computer's turn")
     move = bot.choose(game, player)
-    said = [{"kind": "reason", "text": f"{game.players[player]}: {bot.reason}", "player": player}]
-    game.push(move)
-    new = _marvin_new_lines(session, said if bot.reason else [])
-    view = marvin_view(game_id)
-    view["new"] = new
-    view["log"] = session.log[-60:]
+    said = (
+        [{"kind": "reason", "text": f"{game.players[player]}: {bot.reason}", "seat": player}]
+        if bot.reason
+        else []
+    )
+    return _push(session, str(move), said)
+
+
+def _push(session: Session, notation: str, said: list[JSON] | None = None) -> JSON:
+    """Play one move and answer with the new view and the steps that led to it."""
+    game: MarvinGame = session.game
+    before, events, drawn, player = table_json(game), len(game._events), game.drawn, game.to_move
+    game.push(notation)
+    session.moves.append((player, game_move_text(notation)))
+    steps = steps_since(game, before, events, drawn)
+    session.log.extend(
+        list(said or []) + [_log_line(step) for step in steps if step["kind"] != "draw"]
+    )
+    session.seen_events = len(game._events)
+    view = marvin_view(session.id)
+    view["said"] = said or []
+    view["steps"] = steps
     return view
 
 
-def _marvin_new_lines(session: Session, said: list[JSON] | None = None) -> list[JSON]:
-    """Move the game's new log sentences (after what a bot ``said``) into the session log."""
-    lines = session.game.log
-    fresh = list(said or []) + [
-        {"kind": "event", "text": text, "player": None} for text in lines[session.seen_events :]
+def _log_line(step: JSON) -> JSON:
+    return {"kind": "event", "text": step["text"], "rule": step["rule"], "href": step["href"]}
+
+
+def marvin_undo(game_id: str) -> JSON:
+    """Take back the last choice of a human player, and every computer move after it.
+
+    The game is dealt again and the moves before that choice are played again, so the
+    computer's next choices are the ones it would have made then.
+
+    Example:
+        >>> view = marvin_new({"seed": 6, "mode": "two"})
+        >>> after = marvin_move(view["id"], view["legal"][0]["move"])
+        >>> back = marvin_undo(view["id"])
+        >>> back["undone"] == view["legal"][0]["move"], back["keep"]["moves"], back["can_undo"]
+        (True, [], False)
+
+    Raises:
+        PirateRulesError: if no human player has made a choice yet.
+    """
+    session = find_session(game_id, "marvin")
+    mine = [
+        index for index, (player, _) in enumerate(session.moves) if session.bots[player] is None
     ]
-    session.seen_events = len(lines)
-    session.log.extend(fresh)
-    return fresh
+    if not mine:
+        raise PirateRulesError("there is no move of yours to take back yet")
+    keep = [notation for _, notation in session.moves[: mine[-1]]]
+    undone = session.moves[mine[-1]][1]
+    _deal(session)
+    _play_again(session, keep)
+    view = marvin_view(game_id)
+    view["undone"] = undone
+    return view
+
+
+_ASK: Final = {
+    "hit": "hit one of {other}'s pirates (1 hit)",
+    "slash": "slash one of {other}'s pirates (2 hits)",
+    "kill": "knock out one of {other}'s pirates at once",
+    "shield": "give one of your pirates a shield",
+    "take": "take a prize",
+}
+
+
+def _marvin_headline(session: Session) -> str:
+    """One friendly sentence: whose turn it is and what to do, or who won."""
+    game = session.game
+    outcome = game.outcome()
+    if outcome is not None:
+        return f"{game.players[outcome.winner]} wins the game!"
+    player = game.to_move
+    name, other = game.players[player], game.players[1 - player]
+    if session.bots[player] is not None:
+        return f"{name} is playing…"
+    if game.drawn is None:
+        return f"{name}, your turn: use a prize, or draw a card."
+    ask = _ASK[card_effect(game.drawn)].format(other=other)
+    return f"{name}, you drew the {game.drawn.name}: {ask}."
 
 
 def _marvin_choice(game: Any, move: Any) -> JSON:
@@ -138,37 +296,7 @@ def _marvin_choice(game: Any, move: Any) -> JSON:
     }
 
 
-_ASK: Final = {
-    "hit": "hit one of {other}'s pirates (1 hit)",
-    "slash": "slash one of {other}'s pirates (2 hits)",
-    "kill": "knock out one of {other}'s pirates at once",
-    "shield": "give one of your pirates a shield",
-    "take": "take a prize",
-}
-
-
-def _marvin_headline(session: Session) -> str:
-    """One friendly sentence: whose turn it is and what to do, or who won."""
-    game = session.game
-    outcome = game.outcome()
-    if outcome is not None:
-        return f"{game.players[outcome.winner]} wins the game!"
-    player = game.to_move
-    name, other = game.players[player], game.players[1 - player]
-    if session.bots[player] is not None:
-        return f"{name} is playing…"
-    if game.drawn is None:
-        return f"{name}, your turn: use a prize, or draw a card."
-    ask = _ASK[card_effect(game.drawn)].format(other=other)
-    return f"{name}, you drew the {game.drawn.name}: {ask}."
-
-
-def marvin_view(game_id: str) -> JSON:
-    """Everything the Marvin page draws for game ``game_id``."""
-    session = find_session(game_id, "marvin")
-    game = session.game
-    over = game.is_game_over()
-    player = game.to_move
+def _choices(game: MarvinGame) -> list[JSON]:
     choices = [_marvin_choice(game, move) for move in game.legal_moves]
     # A pirate or prize is clickable only when exactly one choice points at it.
     pointed: dict[str, int] = {}
@@ -178,39 +306,39 @@ def marvin_view(game_id: str) -> JSON:
     for choice in choices:
         if choice["element"] and pointed[choice["element"]] > 1:
             choice["element"] = None
-    targetable = set()
-    if game.drawn is not None and card_effect(game.drawn) in ("hit", "kill", "slash"):
-        targetable = set(game.sides[1 - player].targetable())
-    sides = []
-    for seat in (0, 1):
-        side = game.sides[seat]
-        pirates = []
-        for position in ("GL", "GR", "CL", "CR"):
-            pirate = side[position]
-            pirates.append(
-                {
-                    "position": position,
-                    "name": POSITION_NAMES[position],
-                    "hp": pirate.hit_points if pirate else 0,
-                    "shield": bool(pirate and pirate.shield),
-                    "hidden": bool(pirate and pirate.hidden),
-                    "fainted": pirate is None,
-                    "targetable": seat != player and position in targetable,
-                }
-            )
-        bot = session.bots[seat]
-        sides.append(
-            {
-                "name": game.players[seat],
-                "computer": bot is not None,
-                "bot": bot.name if bot is not None else None,
-                "prizes": list(game.prizes(seat)),
-                "pirates": pirates,
-                "left": side.pirates_left,
-            }
-        )
-    drawn = game.drawn
-    discard = game.discard_pile
+    return choices
+
+
+def _keep(session: Session) -> JSON:
+    """What the page saves and shares: the game's start and its moves."""
+    settings = session.options
+    keep: JSON = {
+        "seed": session.seed,
+        "mode": settings["mode"],
+        "players": settings["players"],
+        "jokers": settings["jokers"],
+    }
+    if settings["mode"] == "computer":
+        keep["bot"] = settings["bots"][1]
+    elif settings["mode"] == "watch":
+        keep["bots"] = settings["bots"]
+    keep["moves"] = [notation for _, notation in session.moves]
+    return keep
+
+
+def marvin_view(game_id: str) -> JSON:
+    """Everything the Marvin page draws for game ``game_id``.
+
+    Example:
+        >>> view = marvin_view(marvin_new({"seed": 5, "mode": "two"})["id"])
+        >>> sorted(view["table"]), view["players"][1]
+        (['bank', 'discard_pile', 'discard_top', 'draw_pile', 'drawn', 'sides'], \
+{'name': 'Red crew', 'computer': False, 'bot': None})
+    """
+    session = find_session(game_id, "marvin")
+    game: MarvinGame = session.game
+    over = game.is_game_over()
+    player = game.to_move
     outcome = game.outcome()
     return {
         "id": session.id,
@@ -222,22 +350,26 @@ def marvin_view(game_id: str) -> JSON:
         "computer_to_move": (not over) and session.bots[player] is not None,
         "phase": game.phase,
         "headline": _marvin_headline(session),
-        "sides": sides,
-        "bank": list(game.bank),
-        "draw_pile": len(game.draw_pile),
-        "discard_pile": len(discard),
-        "discard_top": card_json(discard[-1]) if discard else None,
-        "drawn": None
-        if drawn is None
-        else {**(card_json(drawn) or {}), "effect": card_effect(drawn)},
-        "legal": [] if over else choices,
+        "players": [
+            {
+                "name": game.players[seat],
+                "computer": bot is not None,
+                "bot": bot.name if bot is not None else None,
+            }
+            for seat, bot in enumerate(session.bots)
+        ],
+        "table": table_json(game),
+        "legal": [] if over else _choices(game),
+        "can_undo": any(session.bots[p] is None for p, _ in session.moves),
         "log": session.log[-60:],
-        "new": [],
+        "said": [],
+        "steps": [],
         "outcome": None
         if outcome is None
         else {
             "winner": outcome.winner,
             "text": f"all of {game.players[1 - outcome.winner]}'s pirates fainted",
         },
+        "keep": _keep(session),
         "text": str(game),
     }

@@ -13,6 +13,7 @@ from typing import Any, Final
 from pirate_rules.bots import Bot
 from pirate_rules.cards import Card
 from pirate_rules.errors import PirateRulesError
+from pirate_rules.rulebook import rule_page
 
 __all__ = [
     "JSON",
@@ -25,6 +26,7 @@ __all__ = [
     "forget",
     "read_names",
     "read_seed",
+    "rule_link",
     "store",
 ]
 
@@ -43,7 +45,7 @@ class UnknownGameError(PirateRulesError):
 
 @dataclass
 class Session:
-    """One game in progress: the game object, the bots in their seats, and the log."""
+    """One game in progress: the game object, the bots in their seats, the log and moves."""
 
     id: str
     kind: str
@@ -53,6 +55,8 @@ class Session:
     options: JSON
     log: list[JSON] = field(default_factory=list)
     seen_events: int = 0
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    """The moves played so far: (player, notation), in order."""
 
 
 _sessions: dict[str, Session] = {}
@@ -122,3 +126,14 @@ def card_json(card: Card | None) -> JSON | None:
         "red": card.suit in "HD",
         "name": card.name,
     }
+
+
+def rule_link(rule: str) -> JSON:
+    """A rule id and the address of its explanation, relative to the site's root.
+
+    Example:
+        >>> rule_link("M12")
+        {'rule': 'M12', 'href': 'rules/marvin/#M12'}
+    """
+    page, anchor = rule_page(rule).split("#")
+    return {"rule": rule, "href": f"{page.removesuffix('.md')}/#{anchor}"}

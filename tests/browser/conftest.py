@@ -99,10 +99,18 @@ def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, W
 
 
 @contextlib.contextmanager
-def booted_page(browser: Browser, url: str) -> Iterator[tuple[Page, Watch]]:
-    """A play page, watched and booted until a game can be played; checked when closed."""
-    context, watch = watched_context(browser)
+def booted_page(
+    browser: Browser, url: str, init_script: str | None = None, **options: Any
+) -> Iterator[tuple[Page, Watch]]:
+    """A play page, watched and booted until a game can be played; checked when closed.
+
+    ``init_script`` runs in the page before its own scripts; ``options`` are the browser
+    context's (such as ``color_scheme`` or ``reduced_motion``).
+    """
+    context, watch = watched_context(browser, **options)
     page = context.new_page()
+    if init_script:
+        page.add_init_script(init_script)
     page.goto(url)
     wait_until_ready(page)
     yield page, watch
@@ -141,10 +149,14 @@ def start_game(page: Page, **fields: str) -> None:
     """Fill the new-game form (opening it first) and start a game; waits for its first view."""
     renders = int(page.locator("#play").get_attribute("data-renders") or 0)
     details = page.locator("details.play-options")
-    if details.get_attribute("open") is None:
+    if details.count() == 0:  # the options in a dialog, opened by the New game button
+        page.locator("#new-game").click()
+    elif details.get_attribute("open") is None:
         details.locator("summary").click()
     for name, value in fields.items():
         field = page.locator(f".play-setup [name='{name}']")
+        if field.is_hidden():
+            continue
         if field.evaluate("node => node.tagName") == "SELECT":
             field.select_option(value)
         else:

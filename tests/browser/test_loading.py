@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from conftest import watched_context
+from conftest import wait_until_ready, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -46,5 +46,51 @@ def test_play_page_fails_plainly_without_module_workers(browser: Browser, site_u
         failure = page.locator(".play-failure")
         expect(failure).to_be_visible(timeout=10_000)
         expect(failure).to_contain_text("could not start")
+    finally:
+        context.close()
+
+
+def test_loading_tells_the_download_in_words_a_family_understands(
+    browser: Browser, site_url: str
+) -> None:
+    context, watch = watched_context(browser)
+    try:
+        page = context.new_page()
+        page.add_init_script(
+            """
+            window.loadingSaid = [];
+            new MutationObserver(() => {
+                const label = document.querySelector(".play-loading__label");
+                if (label && window.loadingSaid.at(-1) !== label.textContent) {
+                    window.loadingSaid.push(label.textContent);
+                }
+            }).observe(document, { subtree: true, childList: true, characterData: true });
+            """
+        )
+        page.goto(f"{site_url}play/marvin/")
+        wait_until_ready(page)
+        said = page.evaluate("window.loadingSaid")
+        downloads = [text for text in said if text.startswith("Downloading the game")]
+        assert downloads, said
+        total = int(page.locator("#play").get_attribute("data-download-bytes") or 0)
+        assert total > 5_000_000
+        assert downloads[-1].endswith(f"of {round(total / 1e6)} MB"), downloads
+        assert said[-1] == "Shuffling the cards…", said
+        assert "Starting Python…" not in said
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_without_javascript_only_the_message_shows(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        for game in ("marvin", "viewer"):
+            page.goto(f"{site_url}play/{game}/")
+            expect(page.locator(".play-nojs")).to_be_visible()
+            expect(page.locator(".play-nojs")).to_contain_text("needs JavaScript")
+            expect(page.locator(".play-loading")).to_be_hidden()
+            expect(page.locator(".play-area")).to_be_hidden()
     finally:
         context.close()

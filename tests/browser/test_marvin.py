@@ -50,7 +50,7 @@ def test_a_game_against_the_computer_is_played_to_its_end_by_clicks(
             break
         before = renders(page)
         # Prefer clicking the table itself (a pirate or a prize); else a choice button.
-        target = page.locator(".pirate--target, .prize--target, .mpg-drawpile--target")
+        target = page.locator(".pirate.is-choice, .prize.is-choice, .mpg-pile.is-choice")
         if clicks % 2 == 0 and target.count():
             target.first.click()
         else:

@@ -106,12 +106,14 @@ export async function bootPage(root) {
   const slow = setTimeout(() => {
     root.querySelector(".play-loading__slow")?.removeAttribute("hidden");
   }, 20000);
+  const total = Number(root.dataset.downloadBytes) || 0;
   try {
     const engine = startEngine(root, {
-      onProgress: ({ step, steps, label: text }) => {
-        bar.max = steps;
-        bar.value = step + 0.5;
-        label.textContent = `${text}…`;
+      onProgress: ({ stage, loaded = 0 }) => {
+        const words = loadingWords(stage, loaded, total);
+        bar.max = 100;
+        bar.value = words.percent;
+        label.textContent = words.text;
       },
     });
     await engine.ready;
@@ -124,6 +126,19 @@ export async function bootPage(root) {
   } finally {
     clearTimeout(slow);
   }
+}
+
+const megabytes = (bytes) => Math.round(bytes / 1e6);
+
+/** What the loading panel says at each stage of the start, in a family's words. */
+export function loadingWords(stage, loaded, total) {
+  if (stage === "download" && !(total && loaded >= total)) {
+    const share = total ? Math.min(loaded / total, 1) : 0;
+    const amount = total ? `${megabytes(loaded)} of ${megabytes(total)} MB` : `${megabytes(loaded)} MB`;
+    return { percent: Math.round(5 + 80 * share), text: `Downloading the game (only the first time): ${amount}` };
+  }
+  if (stage === "download") return { percent: 88, text: "Unpacking the game…" };
+  return { percent: 95, text: "Shuffling the cards…" };
 }
 
 // Small DOM helpers shared by the pages.
@@ -189,14 +204,24 @@ export class Conversation {
   }
 
   async request(name, ...args) {
+    const answer = await this.attempt(name, ...args);
+    if (answer === null && this.lastError) {
+      this.say(`Something went wrong: ${this.lastError}`, "big");
+      this.onError();
+    }
+    return answer;
+  }
+
+  /** Like `request`, but a refusal is only kept in `lastError` (the caller tells it). */
+  async attempt(name, ...args) {
     const mine = this.game;
     this.busy = true;
+    this.lastError = "";
     try {
       const answer = await this.engine.call(name, ...args);
       return mine === this.game ? answer : null;
     } catch (error) {
-      this.say(`Something went wrong: ${error.message}`, "big");
-      this.onError();
+      if (mine === this.game) this.lastError = error.message;
       return null;
     } finally {
       if (mine === this.game) this.busy = false;

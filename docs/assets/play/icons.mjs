@@ -1,5 +1,11 @@
-// Inline SVG drawings for the play pages: a pirate, a shield and the three prizes.
+// Inline SVG drawings for the play pages: a pirate, a shield, the three prizes, and the
+// marks of what happens to a pirate (a heart per hit point, a hit, a slash, a knock-out).
 // They are added to the page once and reused with <use>; no image is fetched.
+//
+//   installIcons()          put the drawings into the page (once)
+//   icon(name, className)   an <svg> showing one drawing: pirate, shield, cave, ship,
+//                           fort, heart, bang, slash, stars
+//   cardFace, cardBack      text-only cards (the Pirate page; cards.mjs draws pictures)
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -33,6 +39,18 @@ const SPRITE = `
   <path d="M17 6L8 18h9z" fill="#f4f1e8" stroke="#5b4a35"/>
   <path d="M18 2h7l-2 2 2 2h-7z" fill="#222"/>
   <path d="M2 21h32l-5 8H7z" fill="#8b5a2b" stroke="#5b3a1b"/>
+</symbol>
+<symbol id="icon-heart" viewBox="0 0 20 18">
+  <path d="M10 17S1 11.5 1 5.6C1 2.9 3.1 1 5.5 1c2 0 3.6 1.2 4.5 2.8C10.9 2.2 12.5 1 14.5 1 16.9 1 19 2.9 19 5.6 19 11.5 10 17 10 17z" fill="currentColor" stroke="#8c1d25" stroke-width="1.4"/>
+</symbol>
+<symbol id="icon-bang" viewBox="0 0 40 40">
+  <path d="M20 2l4 10 10-5-5 10 10 4-10 4 5 10-10-5-4 10-4-10-10 5 5-10-10-4 10-4-5-10 10 5z" fill="#ffd23f" stroke="#d1495b" stroke-width="2" stroke-linejoin="round"/>
+</symbol>
+<symbol id="icon-slash" viewBox="0 0 40 40">
+  <path d="M6 32L34 6M10 36L37 12" stroke="#d1495b" stroke-width="4" stroke-linecap="round"/>
+</symbol>
+<symbol id="icon-stars" viewBox="0 0 40 20">
+  <path d="M6 2l1.6 3.4 3.6.4-2.7 2.4.8 3.6L6 10 2.7 11.8l.8-3.6L.8 5.8l3.6-.4zM20 6l1.6 3.4 3.6.4-2.7 2.4.8 3.6L20 14l-3.3 1.8.8-3.6-2.7-2.4 3.6-.4zM34 2l1.6 3.4 3.6.4-2.7 2.4.8 3.6L34 10l-3.3 1.8.8-3.6-2.7-2.4 3.6-.4z" fill="#f5b700" stroke="#8a6d00" stroke-width=".6"/>
 </symbol>
 <symbol id="icon-fort" viewBox="0 0 36 30">
   <path d="M3 29V9h4V5h4v4h4V5h6v4h4V5h4v4h4v20z" fill="#9aa0a6" stroke="#5f6368"/>

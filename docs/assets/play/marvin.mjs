@@ -1,112 +1,362 @@
-// The Marvin's Pirates Go! page: builds the table once, then redraws it from each view
-// the engine sends. Every rule lives in Python (pirate_rules.web); this file only draws
-// views and sends back the notation of the choice that was clicked.
+// The Marvin's Pirates Go! page. It draws the views the engine sends and sends back the
+// notation of the choice that was clicked; every rule lives in Python (pirate_rules.web).
+//
+// Each answer carries `steps` (what happened, in order, with the table after each);
+// they are played one at a time at the chosen pace (the computer's turn can be paused
+// and stepped), then the final view is drawn. After every move the game's `keep` (its
+// start and moves) is saved in this browser, so a reload resumes it, and a share link
+// holds the same. Modules: marvin-table.mjs draws, keep.mjs keeps, guard.mjs stops the
+// site's one-key shortcuts during a game, motion.mjs animates.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
-import { cardBack, cardFace, icon, installIcons } from "./icons.mjs";
+import { guardShortcuts } from "./guard.mjs";
+import { forgetGame, loadGame, readShareHash, restoreAside, saveGame, setAside, shareHash } from "./keep.mjs";
+import { buildTable, drawTable, markPlaces, offerChoices, showStep } from "./marvin-table.mjs";
 
+const GAME = "marvin";
 const root = document.getElementById("play");
 const area = root.querySelector(".play-area");
-const form = root.querySelector(".play-setup");
+const dialog = document.getElementById("options");
+const form = dialog.querySelector("form");
 const statusLine = document.getElementById("status");
-const seedNote = document.getElementById("seed-note");
-const tableBox = document.getElementById("table");
 const choicesBox = document.getElementById("choices");
 const logList = document.getElementById("log");
-const say = logTo(logList);
 const endBox = document.getElementById("end");
-
-const POSITIONS = ["GL", "GR", "CL", "CR"];
-const PRIZES = ["cave", "ship", "fort"];
-const PRIZE_TITLES = { cave: "Cave", ship: "Ship", fort: "Fort" };
+const notice = document.getElementById("notice");
+const tools = {
+  newGame: document.getElementById("new-game"),
+  undo: document.getElementById("undo"),
+  share: document.getElementById("share"),
+  pause: document.getElementById("pause"),
+  step: document.getElementById("step"),
+};
+const siteRoot = new URL(root.dataset.site || "../../", document.baseURI);
 
 let engine = null;
+let talk = null;
 let view = null;
-let talk = null; // the engine conversation, made once the engine has started
-let botTimer = null;
-const parts = { sides: [], pirates: new Map(), prizes: new Map() };
+let parts = null;
+let version = "";
+let playing = false; // steps are being shown; choices wait until they are done
+let paused = false;
+let release = null; // resolves the pause gate for one step, or for good
+let lastMarks = [];
+let clickedAt = 0;
 
-// -- build once -----------------------------------------------------------------------
+// -- log ------------------------------------------------------------------------------
 
-function buildSide(seat) {
-  const name = el("h2", { class: "mpg-side__name", id: `side-${seat}-name` });
-  const prizes = el("div", { class: "mpg-prizes", "aria-label": "Prizes held" });
-  const grid = el("div", { class: "mpg-grid" });
-  // Player 1 sits across the table: captains at the back (top), left and right swapped.
-  const rows = seat === 1 ? [["CR", "CL"], ["GR", "GL"]] : [["GL", "GR"], ["CL", "CR"]];
-  const rowNames = { G: "Guards", C: "Captains" };
-  for (const row of rows) {
-    grid.append(el("p", { class: "mpg-row-label", "aria-hidden": "true" }, rowNames[row[0][0]]));
-    for (const position of row) {
-      const id = `p${seat}-${position}`;
-      const hp = el("span", { class: "pirate__hp" });
-      const note = el("span", { class: "pirate__note" });
-      const shield = icon("shield", "pirate__shield");
-      const button = el(
-        "button",
-        { type: "button", class: "pirate", id, disabled: true, onclick: () => choose(button.dataset.move) },
-        icon("pirate"),
-        shield,
-        el("span", { class: "pirate__pos" }, position),
-        hp,
-        note,
-      );
-      parts.pirates.set(id, { button, hp, note, shield });
-    }
-    for (const position of row) grid.append(parts.pirates.get(`p${seat}-${position}`).button);
+const sayText = logTo(logList);
+
+function say(line, kind = "") {
+  if (typeof line === "string") return sayText(line, kind);
+  sayText(line.text, line.kind === "reason" ? "reason" : kind);
+  if (line.rule) {
+    const href = new URL(line.href, siteRoot).href;
+    logList.lastElementChild.append(" ", el("a", { class: "rule-link", href, title: `Rule ${line.rule}` }, line.rule));
   }
-  const box = el(
-    "section",
-    { class: `mpg-side mpg-side--${seat}`, "aria-labelledby": `side-${seat}-name` },
-    el("div", { class: "mpg-side__head" }, name, prizes),
-    grid,
-  );
-  parts.sides[seat] = { box, name, prizes };
-  return box;
 }
 
-function buildMiddle() {
-  const drawCount = el("span");
-  const drawPile = el(
-    "button",
-    { type: "button", class: "mpg-drawpile", id: "draw-pile", disabled: true, onclick: () => choose(drawPile.dataset.move) },
-  );
-  const drawn = el("div", { class: "mpg-drawn" });
-  const discard = el("div", { class: "pile" });
-  const bankPrizes = el("div", { class: "mpg-bank__prizes" });
-  for (const prize of PRIZES) {
+// -- pacing ---------------------------------------------------------------------------
+
+const pace = () => Number(form.elements.pace.value) || 900;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let permit = false; // a Step pressed while no step was waiting: the next one may go
+
+function gate() {
+  if (!paused) return Promise.resolve();
+  if (permit) {
+    permit = false;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => (release = resolve));
+}
+
+function setPaused(on) {
+  paused = on;
+  permit = false;
+  tools.pause.textContent = on ? "Go on" : "Pause";
+  tools.pause.setAttribute("aria-pressed", String(on));
+  tools.step.disabled = !on;
+  if (!on && release) {
+    release();
+    release = null;
+  }
+}
+
+function stepOnce() {
+  if (release) {
+    const go = release;
+    release = null;
+    go();
+  } else {
+    permit = true;
+  }
+}
+
+// -- talking to the engine --------------------------------------------------------------
+
+function formOptions() {
+  const f = form.elements;
+  const mode = f.mode.value;
+  const options = { seed: f.seed.value.trim() || null, mode, jokers: Number(f.jokers.value) };
+  if (mode === "computer") {
+    options.bot = f.bot.value;
+    options.players = [f.name0.value, "Computer"];
+  } else if (mode === "watch") {
+    options.bots = [f.bot0.value, f.bot.value];
+  } else {
+    options.players = [f.name0.value, f.name1.value];
+  }
+  return options;
+}
+
+function forgetMarks() {
+  markPlaces(parts, lastMarks, false, "is-last");
+  lastMarks = [];
+}
+
+async function start(options, { animate = true, quiet = false } = {}) {
+  talk.newGame();
+  setPaused(false);
+  playing = false;
+  forgetMarks();
+  const first = await (quiet ? talk.attempt : talk.request).call(talk, "marvin_new", options);
+  if (!first) return false;
+  logList.replaceChildren();
+  view = null;
+  const names = first.players.map((player) => player.name);
+  say(`New game, seed ${first.seed}: ${names[0]} plays at the bottom, ${names[1]} at the top.`);
+  if (!animate) for (const line of first.log) say(line);
+  await show(first, animate);
+  return true;
+}
+
+async function newGame() {
+  dialog.close();
+  hideNotice();
+  await start(formOptions());
+}
+
+async function choose(move) {
+  if (!move || playing || talk?.busy || !view || view.computer_to_move || view.outcome) return;
+  clickedAt = performance.now();
+  if (!notice.contains(document.activeElement)) hideNotice(); // a move says "got it"
+  const next = await talk.request("marvin_move", view.id, move);
+  if (next) await show(next, true);
+}
+
+async function botMove() {
+  const id = view?.id;
+  await sleep(pace());
+  if (!view || view.id !== id || !view.computer_to_move || view.outcome || talk.busy || playing) return;
+  const next = await talk.request("marvin_bot_move", view.id);
+  if (next) await show(next, true);
+}
+
+async function takeBack() {
+  if (playing || talk.busy || !view?.can_undo) return;
+  const back = await talk.request("marvin_undo", view.id);
+  if (!back) return;
+  say(`Taken back: ${back.undone}. Choose again.`, "big");
+  forgetMarks();
+  await show(back, false);
+}
+
+// -- showing a view ---------------------------------------------------------------------
+
+async function playSteps(next, game) {
+  playing = true;
+  forgetMarks();
+  offerChoices(parts, []);
+  choicesBox.replaceChildren();
+  const info = { players: next.players, toMove: null };
+  for (const line of next.said) say(line);
+  let first = true;
+  for (const step of next.steps) {
+    if (next.players[step.seat]?.computer) await gate();
+    if (talk.game !== game) return false; // a new game has started meanwhile
+    showStep(parts, step, info, Math.min(pace(), 600));
+    if (first && clickedAt) {
+      // From the click to the frame that shows its first result on the table.
+      const clicked = clickedAt;
+      clickedAt = 0;
+      requestAnimationFrame(() => {
+        root.dataset.clickToTable = String(Math.round(performance.now() - clicked));
+      });
+    }
+    first = false;
+    if (step.kind !== "draw") {
+      say(step, step.kind === "win" ? "big" : "");
+      lastMarks.push(...step.marks);
+    }
+    root.dataset.steps = String(Number(root.dataset.steps || 0) + 1);
+    await sleep(step.kind === "draw" ? pace() / 2 : pace());
+  }
+  if (talk.game !== game) return false;
+  playing = false;
+  return true;
+}
+
+async function show(next, animate) {
+  const fresh = !view || view.id !== next.id;
+  if (fresh) view = next;
+  if (animate && next.steps.length && !(await playSteps(next, talk.game))) return;
+  view = next;
+  render(next);
+  keepGame(next);
+  if (next.computer_to_move && !next.outcome) botMove();
+}
+
+function render(next) {
+  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  drawTable(parts, next.table, { players: next.players, toMove: next.to_move });
+  parts.caption.textContent = "";
+  markPlaces(parts, lastMarks, true, "is-last");
+  statusLine.textContent = next.headline;
+  statusLine.classList.toggle("play-status--you", !next.computer_to_move && !next.outcome);
+  document.getElementById("seed-note").textContent = `Seed ${next.seed} · turn ${next.turn}`;
+  const versusComputer = next.players.some((player) => player.computer);
+  tools.pause.hidden = tools.step.hidden = !versusComputer || Boolean(next.outcome);
+  tools.undo.hidden = next.mode !== "computer" || !form.elements.takeback.checked;
+  tools.undo.disabled = !next.can_undo;
+  drawChoices(next);
+  endBox.hidden = !next.outcome;
+  if (next.outcome) {
+    document.getElementById("end-text").textContent = next.headline;
+    document.getElementById("watch").href = `../viewer/${shareHash(GAME, next.keep)}`;
+  }
+}
+
+function drawChoices(next) {
+  const human = next.legal.length > 0 && !next.computer_to_move;
+  offerChoices(parts, human ? next.legal : []);
+  choicesBox.replaceChildren();
+  if (!human) return;
+  next.legal.forEach((choice, index) => {
+    const key = index < 9 ? String(index + 1) : "";
     const button = el(
       "button",
-      { type: "button", class: "prize", id: `prize-${prize}`, disabled: true, onclick: () => choose(button.dataset.move) },
-      icon(prize),
-      PRIZE_TITLES[prize],
+      {
+        type: "button",
+        class: "play-button",
+        "data-move": choice.move,
+        "aria-keyshortcuts": key || null,
+        onclick: () => choose(choice.move),
+        onmouseenter: () => markPlaces(parts, choice.marks, true),
+        onmouseleave: () => markPlaces(parts, choice.marks, false),
+        onfocus: () => markPlaces(parts, choice.marks, true),
+        onblur: () => markPlaces(parts, choice.marks, false),
+      },
+      key ? el("kbd", { "aria-hidden": "true" }, key) : null,
+      key ? " " : null,
+      choice.label,
     );
-    parts.prizes.set(prize, button);
-  }
-  parts.middle = { drawPile, drawCount, drawn, discard, bankPrizes };
-  return el(
-    "div",
-    { class: "mpg-middle" },
-    el("div", { class: "pile" }, drawPile, drawCount),
-    drawn,
-    discard,
-    el("div", { class: "mpg-bank" }, bankPrizes, "Prize bank"),
-  );
+    choicesBox.append(button);
+  });
+  const inDialog = dialog.open || notice.contains(document.activeElement);
+  if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
 }
 
-function build() {
-  installIcons();
-  tableBox.append(buildSide(1), buildMiddle(), buildSide(0));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    newGame();
-  });
-  form.elements.mode.addEventListener("change", showSetupFields);
-  document.getElementById("again").addEventListener("click", () => newGame());
-  document.getElementById("download").addEventListener("click", () => view && saveRecord(engine, view.id, say));
-  window.addEventListener("keydown", onKey, true);
-  showSetupFields();
+// -- keeping the game -------------------------------------------------------------------
+
+function keepGame(next) {
+  const extra = {
+    finished: Boolean(next.outcome),
+    pace: form.elements.pace.value,
+    takeback: form.elements.takeback.checked,
+  };
+  saveGame(GAME, next.keep, extra, version);
 }
+
+function showNotice(text, ...actions) {
+  const close = el("button", { type: "button", class: "play-button", "aria-label": "Close this message", onclick: hideNotice }, "×");
+  notice.replaceChildren(el("p", {}, text), ...actions.filter(Boolean), close);
+  notice.hidden = false;
+}
+
+function hideNotice() {
+  notice.hidden = true;
+  notice.replaceChildren();
+}
+
+function shareGame() {
+  if (!view) return;
+  const link = new URL(shareHash(GAME, view.keep), location.href.split("#")[0]).href;
+  const field = el("input", { class: "play-link", readonly: true, value: link, "aria-label": "Link to this game" });
+  const copy = el("button", { type: "button", class: "play-button" }, "Copy the link");
+  copy.addEventListener("click", async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = "Copied!";
+    } catch {
+      document.execCommand?.("copy");
+      copy.textContent = "Selected: copy it";
+    }
+  });
+  showNotice("This link opens this game at this very point, on any device:", field, copy);
+  field.focus();
+  field.select();
+}
+
+function button(text, onclick) {
+  return el("button", { type: "button", class: "play-button", onclick }, text);
+}
+
+/** Resume the saved game, if there is an unfinished one; `before` starts the notice. */
+async function resumeSaved(before = "") {
+  const { saved, problem } = loadGame(GAME);
+  if (problem) {
+    showNotice(`${before}${problem} It has been put aside, and a new game has started.`);
+    return false;
+  }
+  if (!saved || saved.extra?.finished) return false;
+  const paces = [...form.elements.pace.options].map((option) => option.value);
+  if (paces.includes(saved.extra?.pace)) form.elements.pace.value = saved.extra.pace;
+  if (saved.extra?.takeback === false) form.elements.takeback.checked = false;
+  if (await start(saved.keep, { animate: false, quiet: true })) {
+    const afresh = button("Start afresh", () => {
+      hideNotice();
+      forgetGame(GAME);
+      start(formOptions());
+    });
+    showNotice(`${before}Welcome back! Your game is just as you left it.`, afresh);
+    return true;
+  }
+  setAside(GAME, "could not be replayed");
+  const old = saved.engine && saved.engine !== version ? " (kept by an older version of the game)" : "";
+  showNotice(
+    `${before}The saved game${old} could not be resumed: ${talk.lastError}. It has been put aside, and a new game has started.`,
+  );
+  return false;
+}
+
+async function resume() {
+  const shared = readShareHash(location.hash, GAME);
+  if (shared.keep || shared.problem) history.replaceState(null, "", location.pathname + location.search);
+  let problem = shared.problem ? `${shared.problem} ` : "";
+  if (shared.keep) {
+    const { saved } = loadGame(GAME);
+    const aside = saved && !saved.extra?.finished ? setAside(GAME, "a shared game was opened") : null;
+    if (await start(shared.keep, { animate: false, quiet: true })) {
+      const back = button("Back to my own game", async () => {
+        hideNotice();
+        restoreAside(GAME, aside);
+        if (!(await resumeSaved())) start(formOptions());
+      });
+      showNotice("Here is the shared game, at the point where it was shared.", aside ? back : null);
+      return;
+    }
+    if (aside) restoreAside(GAME, aside);
+    problem = `The shared game could not be opened: ${talk.lastError}. `;
+  }
+  if (await resumeSaved(problem)) return;
+  await start(formOptions());
+  if (problem && notice.hidden) showNotice(`${problem}A new game has started instead.`);
+}
+
+// -- building the page -----------------------------------------------------------------
 
 function showSetupFields() {
   const mode = form.elements.mode.value;
@@ -115,214 +365,53 @@ function showSetupFields() {
   show(".when-watch", mode === "watch");
   show(".when-human", mode !== "watch");
   show(".when-two", mode === "two");
+  show(".when-versus", mode === "computer");
 }
-
-// -- talk to the engine ---------------------------------------------------------------
-
-async function newGame() {
-  if (!talk) return;
-  talk.newGame();
-  clearTimeout(botTimer);
-  const f = form.elements;
-  const mode = f.mode.value;
-  const options = {
-    seed: f.seed.value.trim() || null,
-    mode,
-    bot: f.bot.value,
-    bots: [f.bot0.value, f.bot.value],
-    jokers: Number(f.jokers.value),
-  };
-  if (mode === "two") options.players = [f.name0.value, f.name1.value];
-  else if (mode === "computer") options.players = [f.name0.value, "Computer"];
-  const first = await talk.request("marvin_new", options);
-  if (!first) return;
-  logList.replaceChildren();
-  say(`New game, seed ${first.seed}. ${first.sides[0].name} plays at the bottom, ${first.sides[1].name} at the top.`);
-  show(first);
-}
-
-async function choose(move) {
-  if (!move || talk?.busy || !view || view.computer_to_move) return;
-  const next = await talk.request("marvin_move", view.id, move);
-  if (next) show(next);
-}
-
-async function botMove() {
-  if (talk?.busy || !view || !view.computer_to_move) return;
-  const next = await talk.request("marvin_bot_move", view.id);
-  if (next) show(next);
-}
-
-// -- draw a view ----------------------------------------------------------------------
-
-function pirateLabel(side, pirate) {
-  const who = `${side.name}'s ${pirate.name} (${pirate.position})`;
-  if (pirate.fainted) return `${who}: fainted`;
-  const parts = [`${pirate.hp} of 4 hit points`];
-  if (pirate.shield) parts.push("a shield");
-  if (pirate.hidden) parts.push("hiding in the Cave");
-  return `${who}: ${parts.join(", ")}`;
-}
-
-function drawPirate(side, seat, pirate, before) {
-  const part = parts.pirates.get(`p${seat}-${pirate.position}`);
-  const { button, hp, note, shield } = part;
-  button.classList.toggle("pirate--fainted", pirate.fainted);
-  button.classList.toggle("pirate--hidden", pirate.hidden);
-  shield.style.visibility = pirate.shield ? "visible" : "hidden";
-  hp.replaceChildren();
-  for (let i = 0; i < 4; i += 1) {
-    hp.append(el("span", { class: i < pirate.hp ? "" : "lost", "aria-hidden": "true" }, "♥"));
-  }
-  note.textContent = pirate.fainted ? "fainted" : pirate.hidden ? "in the Cave" : pirate.shield ? "shield" : "";
-  button.setAttribute("aria-label", pirateLabel(side, pirate));
-  if (before && (before.hp !== pirate.hp || before.shield !== pirate.shield)) {
-    button.classList.remove("pirate--hit");
-    void button.offsetWidth; // restart the animation
-    button.classList.add("pirate--hit");
-  }
-}
-
-function clearChoiceMarks() {
-  for (const { button } of parts.pirates.values()) {
-    button.disabled = true;
-    button.classList.remove("pirate--target", "pirate--marked");
-    delete button.dataset.move;
-  }
-  for (const button of parts.prizes.values()) {
-    button.disabled = true;
-    button.classList.remove("prize--target", "prize--marked");
-    delete button.dataset.move;
-  }
-  const pile = parts.middle.drawPile;
-  pile.disabled = true;
-  pile.classList.remove("mpg-drawpile--target");
-  delete pile.dataset.move;
-}
-
-function target(id) {
-  if (id === "draw-pile") return parts.middle.drawPile;
-  if (id?.startsWith("prize-")) return parts.prizes.get(id.slice(6));
-  return parts.pirates.get(id)?.button;
-}
-
-function mark(choice, on) {
-  for (const id of choice.marks) {
-    const node = target(id);
-    if (node) node.classList.toggle(node.classList.contains("prize") ? "prize--marked" : "pirate--marked", on);
-  }
-}
-
-function drawChoices(current) {
-  clearChoiceMarks();
-  const hadFocus = choicesBox.contains(document.activeElement) || tableBox.contains(document.activeElement);
-  choicesBox.replaceChildren();
-  const human = current.legal.length > 0 && !current.computer_to_move;
-  if (!human) return;
-  choicesBox.append(el("h2", { id: "choices-title" }, "Your choices"));
-  current.legal.forEach((choice, index) => {
-    const key = index < 9 ? String(index + 1) : "";
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: "play-button",
-        "data-move": choice.move,
-        onclick: () => choose(choice.move),
-        onmouseenter: () => mark(choice, true),
-        onmouseleave: () => mark(choice, false),
-        onfocus: () => mark(choice, true),
-        onblur: () => mark(choice, false),
-      },
-      key ? el("kbd", { "aria-hidden": "true" }, key) : null,
-      key ? " " : null,
-      choice.label,
-    );
-    if (key) button.setAttribute("aria-keyshortcuts", key);
-    choicesBox.append(button);
-    const node = target(choice.element);
-    if (node) {
-      node.disabled = false;
-      node.dataset.move = choice.move;
-      node.classList.add(node.classList.contains("prize") ? "prize--target" : node === parts.middle.drawPile ? "mpg-drawpile--target" : "pirate--target");
-      if (node.classList.contains("pirate")) node.setAttribute("aria-label", choice.label);
-      if (node.classList.contains("prize")) node.setAttribute("aria-label", choice.label);
-      if (node === parts.middle.drawPile) node.setAttribute("aria-label", choice.label);
-    }
-  });
-  if (hadFocus) choicesBox.querySelector("button")?.focus({ preventScroll: true });
-}
-
-function show(next) {
-  const before = view;
-  view = next;
-  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
-  statusLine.textContent = next.headline;
-  statusLine.classList.toggle("play-status--you", !next.computer_to_move && !next.outcome);
-  seedNote.textContent = `Seed ${next.seed} · turn ${next.turn}`;
-  next.sides.forEach((side, seat) => {
-    const part = parts.sides[seat];
-    part.name.textContent = side.computer ? `${side.name} (${side.bot})` : side.name;
-    part.box.classList.toggle("mpg-side--to-move", next.to_move === seat);
-    side.pirates.forEach((pirate, index) => drawPirate(side, seat, pirate, before?.sides[seat].pirates[index]));
-    part.prizes.replaceChildren();
-    if (!side.prizes.length) part.prizes.append(el("span", { class: "pirate__note" }, "no prizes"));
-  });
-  const { drawPile, drawCount, drawn, discard, bankPrizes } = parts.middle;
-  bankPrizes.replaceChildren();
-  for (const prize of PRIZES) {
-    const button = parts.prizes.get(prize);
-    const holder = next.sides.findIndex((side) => side.prizes.includes(prize));
-    (holder >= 0 ? parts.sides[holder].prizes : bankPrizes).append(button);
-    button.setAttribute("aria-label", `the ${PRIZE_TITLES[prize]}${holder >= 0 ? `, held by ${next.sides[holder].name}` : ", in the bank"}`);
-  }
-  for (const seat of [0, 1]) {
-    const none = parts.sides[seat].prizes.querySelector(".pirate__note");
-    if (none && parts.sides[seat].prizes.querySelector(".prize")) none.remove();
-  }
-  if (!bankPrizes.children.length) bankPrizes.append(el("span", { class: "pirate__note" }, "empty"));
-  drawPile.replaceChildren(cardBack(`Draw pile: ${next.draw_pile} cards`));
-  drawCount.textContent = "Draw pile";
-  drawn.replaceChildren(
-    cardFace(next.drawn, "no card"),
-    next.drawn ? `${next.drawn.name}: ${next.drawn.effect}` : "Card drawn",
-  );
-  discard.replaceChildren(cardFace(next.discard_top, "empty"), `Discard pile (${next.discard_pile})`);
-  drawChoices(next);
-  for (const line of next.new || []) say(line.text, line.kind === "reason" ? "reason" : "");
-  if (next.outcome && !before?.outcome) {
-    say(`${next.headline} ${next.outcome.text}.`, "big");
-  }
-  endBox.hidden = !next.outcome;
-  if (next.outcome) document.getElementById("end-text").textContent = next.headline;
-  if (next.computer_to_move && !next.outcome) {
-    clearTimeout(botTimer);
-    botTimer = setTimeout(botMove, Number(form.elements.pace.value));
-  }
-}
-
-// -- keys -----------------------------------------------------------------------------
 
 function onKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey || area.hidden) return;
-  const field = event.target.closest?.("input, select, textarea");
-  if (field) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || area.hidden || dialog.open) return;
+  if (event.target.closest?.("input, select, textarea")) return;
   const key = event.key.toLowerCase();
   let button = null;
   if (/^[1-9]$/.test(key)) button = choicesBox.querySelectorAll("button")[Number(key) - 1];
   else if (key === "d") button = choicesBox.querySelector('button[data-move="draw"]');
   else return;
   event.preventDefault();
-  event.stopPropagation(); // these keys belong to the game, not to the site's shortcuts
   button?.click();
 }
 
-// -- start ----------------------------------------------------------------------------
+function build() {
+  parts = buildTable(document.getElementById("table"), choose);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  form.elements.mode.addEventListener("change", showSetupFields);
+  dialog.querySelector("[data-close]").addEventListener("click", () => dialog.close());
+  tools.newGame.addEventListener("click", () => dialog.showModal());
+  tools.undo.addEventListener("click", takeBack);
+  tools.share.addEventListener("click", shareGame);
+  tools.pause.addEventListener("click", () => setPaused(!paused));
+  tools.step.addEventListener("click", stepOnce);
+  form.elements.takeback.addEventListener("change", () => {
+    if (!view) return;
+    render(view);
+    keepGame(view);
+  });
+  document.getElementById("again").addEventListener("click", () => start(formOptions()));
+  for (const id of ["download", "save-record"]) {
+    document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
+  }
+  window.addEventListener("keydown", onKey);
+  guardShortcuts(() => Boolean(view && !view.outcome && !area.hidden));
+  showSetupFields();
+}
 
 engine = await bootPage(root);
 if (engine) {
-  talk = new Conversation(engine, say);
+  talk = new Conversation(engine, (text) => say(text, "big"));
   const info = await engine.call("info");
+  version = info.version;
   for (const select of [form.elements.bot, form.elements.bot0]) {
     const about = info.bot_descriptions.marvin;
     select.replaceChildren(
@@ -331,6 +420,7 @@ if (engine) {
   }
   build();
   area.hidden = false;
-  await newGame();
+  root.querySelector(".play-tools").hidden = false;
+  await resume();
   performance.mark("play-ready");
 }

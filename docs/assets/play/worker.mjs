@@ -5,7 +5,11 @@
 // Page -> worker: {id, call, args}             call: a name from pirate_rules.web.ENTRY_POINTS
 // Worker -> page: {id, result}                 the entry point's JSON answer
 //                 {id, error: {kind, message}} a refused or failed request
-//                 {type: "progress", stage, step, steps, label}
+//                 {type: "progress", stage, step, steps, label, loaded}
+//
+// `loaded` counts the bytes of the runtime and engine files downloaded so far (every
+// fetch of this worker is counted as its body streams in), so the page can say how
+// much of the first visit's download is done.
 //                 {type: "ready", seconds}
 //                 {type: "failed", error: {kind, message}}
 
@@ -14,15 +18,40 @@ const indexURL = new URL(params.get("runtime"), self.location.href).href;
 const engineURL = new URL(params.get("engine"), self.location.href).href;
 
 const STAGES = [
-  ["download", "Downloading the Python runtime"],
-  ["python", "Starting Python"],
+  ["download", "Downloading the Python runtime, then starting it"],
   ["engine", "Loading the game engine"],
 ];
 
+let loaded = 0;
+let stageNow = "download";
+let lastReport = 0;
+
 function progress(stage) {
+  stageNow = stage;
   const step = STAGES.findIndex(([name]) => name === stage);
-  self.postMessage({ type: "progress", stage, step, steps: STAGES.length, label: STAGES[step][1] });
+  self.postMessage({ type: "progress", stage, step, steps: STAGES.length, label: STAGES[step][1], loaded });
 }
+
+// Count the bytes of every download as they arrive, and tell the page at most ten
+// times a second.
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  if (!response.ok || !response.body) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      loaded += chunk.byteLength;
+      const now = performance.now();
+      if (now - lastReport > 100) {
+        lastReport = now;
+        progress(stageNow);
+      }
+      controller.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+};
 
 async function fetchEngine() {
   const response = await fetch(engineURL);
@@ -39,7 +68,7 @@ async function boot() {
   const engine = fetchEngine();
   engine.catch(() => {}); // reported below, once the runtime has started or failed
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  progress("python");
+  // Python starts as soon as its files are in: the page tells "python" from the bytes.
   const pyodide = await loadPyodide({
     indexURL,
     packageBaseUrl: indexURL,
@@ -47,8 +76,9 @@ async function boot() {
     stdout: () => {},
     stderr: (text) => console.warn(text),
   });
+  const archive = await engine;
   progress("engine");
-  pyodide.unpackArchive(await engine, "zip");
+  pyodide.unpackArchive(archive, "zip");
   // The module and its call_json function stay alive as long as the worker; every
   // other Python object is converted and its proxy destroyed at once.
   const web = pyodide.pyimport("pirate_rules.web");

@@ -1,0 +1,242 @@
+"""Marvin's Pirates Go! in the browser keeps every game: reload, take back, share links,
+and bad saved games or links told plainly with nothing else lost."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from marvinpage import play, your_turn
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from conftest import Watch, read_download, set_fast, start_game, wait_until_ready, watched_context
+
+pytestmark = pytest.mark.browser
+
+SAVED = "pirate-rules/marvin/saved"
+PACE = "20"
+
+
+def keep(page: Page) -> Any:
+    return page.evaluate(f"JSON.parse(localStorage.getItem({SAVED!r})).keep")
+
+
+def open_marvin(context: BrowserContext, site_url: str, hash: str = "") -> Page:
+    page = context.new_page()
+    page.goto(f"{site_url}play/marvin/{hash}")
+    wait_until_ready(page)
+    set_fast(page, "[name=pace]", PACE)
+    return page
+
+
+@pytest.fixture(scope="module")
+def marvin(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, str]]:
+    """One browser context and Marvin page for the module; each test starts its own game."""
+    context, watch = watched_context(browser)
+    page = open_marvin(context, site_url)
+    yield page, watch, site_url
+    context.close()
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    wait_until_ready(page)
+    set_fast(page, "[name=pace]", PACE)
+
+
+def test_a_reload_mid_game_brings_back_the_same_game(marvin: tuple[Page, Watch, str]) -> None:
+    page, watch, _ = marvin
+    start_game(page, mode="computer", seed="31", bot="sensible", pace=PACE)
+    play(page, 6)
+    record = read_download(page, "#save-record")
+    assert len(record["turns"]) >= 6 and "result" not in record
+    reload(page)
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
+    your_turn(page)
+    assert read_download(page, "#save-record") == record
+    # Starting afresh forgets it.
+    page.locator("#notice button", has_text="Start afresh").click()
+    page.wait_for_function(
+        f"(JSON.parse(localStorage.getItem({SAVED!r})) || {{}}).keep?.seed !== 31"
+    )
+    watch.check()
+
+
+def test_take_back_undoes_your_last_choice(marvin: tuple[Page, Watch, str]) -> None:
+    page, watch, _ = marvin
+    start_game(page, mode="computer", seed="8", bot="random", pace=PACE)
+    play(page, 3)
+    before = keep(page)
+    table = page.locator("#table").inner_text()
+    play(page, 1)
+    assert len(keep(page)["moves"]) > len(before["moves"])
+    page.locator("#undo").click()
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem({SAVED!r})).keep.moves.length === {len(before['moves'])}"
+    )
+    assert keep(page) == before
+    assert page.locator("#table").inner_text() == table
+    expect(page.locator("#log li").last).to_contain_text("Taken back")
+    # It can be switched off.
+    page.locator("#new-game").click()
+    page.locator("[name=takeback]").uncheck()
+    page.locator("#options [data-close]").click()
+    expect(page.locator("#undo")).to_be_hidden()
+    page.locator("#new-game").click()
+    page.locator("[name=takeback]").check()
+    page.locator("#options [data-close]").click()
+    watch.check()
+
+
+def test_a_share_link_opens_the_same_game_in_another_browser(
+    browser: Browser, marvin: tuple[Page, Watch, str]
+) -> None:
+    page, _, site_url = marvin
+    start_game(page, mode="computer", seed="77", bot="sensible", pace=PACE)
+    play(page, 5)
+    record = read_download(page, "#save-record")
+    page.locator("#share").click()
+    link = page.locator("#notice input").input_value()
+    assert link.startswith(f"{site_url}play/marvin/#play=marvin&")
+    other, watch = watched_context(browser)
+    try:
+        shared = other.new_page()
+        shared.goto(link)
+        wait_until_ready(shared)
+        expect(shared.locator("#notice")).to_contain_text("shared game")
+        your_turn(shared)
+        assert read_download(shared, "#save-record") == record
+        assert shared.url == f"{site_url}play/marvin/"  # the link is not kept in the address
+        watch.check()
+    finally:
+        other.close()
+
+
+def test_a_shared_game_puts_your_own_game_aside_and_gives_it_back(
+    marvin: tuple[Page, Watch, str],
+) -> None:
+    page, watch, site_url = marvin
+    start_game(page, mode="two", seed="5")
+    play(page, 3)
+    mine = keep(page)
+    link = page.evaluate(
+        """async () => {
+            const { shareHash } = await import("../../assets/play/keep.mjs");
+            return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
+        }"""
+    )
+    page.goto(f"{site_url}play/marvin/{link}")
+    reload(page)  # a new hash alone does not reload the page
+    your_turn(page)
+    assert keep(page)["seed"] == 6
+    page.locator("#notice button", has_text="Back to my own game").click()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem({SAVED!r})).keep.seed === 5")
+    assert keep(page) == mine
+    watch.check()
+
+
+def keep_module(page: Page, script: str, *args: Any) -> Any:
+    """Run ``script`` (a function of the module keep.mjs and ``args``) in the page."""
+    return page.evaluate(
+        f"""async (args) => {{
+            const keep = await import("../../assets/play/keep.mjs");
+            return ({script})(keep, ...args);
+        }}""",
+        list(args),
+    )
+
+
+BAD_SAVES = [
+    ("{not json", "could not be read"),
+    (json.dumps({"format": 1, "keep": {"seed": 3}}), "could not be read"),
+    (json.dumps({"format": 0, "keep": {"moves": []}}), "another version of this site"),
+]
+
+
+@pytest.mark.parametrize(("saved", "words"), BAD_SAVES)
+def test_an_unreadable_saved_game_is_set_aside_and_nothing_else_is_lost(
+    marvin: tuple[Page, Watch, str], saved: str, words: str
+) -> None:
+    page, _, _ = marvin
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVED, saved])
+    page.evaluate("() => localStorage.setItem('mine', 'safe')")
+    result = keep_module(page, "(keep) => keep.loadGame('marvin')")
+    assert words in result["problem"]
+    stored = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    assert stored["mine"] == "safe" and SAVED not in stored
+    aside = {
+        k: json.loads(v)
+        for k, v in stored.items()
+        if k.startswith("pirate-rules/marvin/set-aside/")
+    }
+    assert saved in [entry["text"] for entry in aside.values()]
+    for key in aside:
+        page.evaluate("key => localStorage.removeItem(key)", key)
+
+
+def test_a_saved_game_the_engine_refuses_is_reported_and_a_new_game_starts(
+    marvin: tuple[Page, Watch, str],
+) -> None:
+    page, watch, _ = marvin
+    saved = json.dumps({"format": 1, "engine": "0.0.1", "extra": {},
+                        "keep": {"seed": 4, "mode": "two", "moves": ["fly away"]}})  # fmt: skip
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVED, saved])
+    reload(page)
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text(
+        "The saved game (kept by an older version of the game) could not be resumed:"
+        " move 1 of 1, 'fly away', cannot be played: not a move"
+    )
+    expect(notice).to_contain_text("put aside")
+    your_turn(page)  # a new game goes on
+    stored = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    aside = [json.loads(v)["text"] for k, v in stored.items() if "/set-aside/" in k]
+    assert saved in aside
+    assert keep(page)["moves"] is not None
+    watch.check()
+
+
+SHARE = {"seed": 12, "mode": "two", "jokers": 2, "moves": ["draw", "GL"]}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda link: link[: link.index("&c=")], "incomplete"),
+        (lambda link: link[: len(link) - 3], "incomplete"),
+        (lambda link: link.replace("&n=2", "&n=3"), "changed or damaged"),
+        (lambda link: link.replace("%22seed%22%3A12", "%22seed%22%3A112"), "changed or damaged"),
+        (lambda link: link.replace("play=marvin", "play=chess"), "another game"),
+        (lambda link: link.replace(".GL&", "&"), "changed or damaged"),
+    ],
+)
+def test_a_damaged_share_link_is_told_apart(
+    marvin: tuple[Page, Watch, str], change: Any, words: str
+) -> None:
+    page, _, _ = marvin
+    link = keep_module(page, "(keep, game) => keep.shareHash('marvin', game)", SHARE)
+    assert keep_module(page, "(keep, hash) => keep.readShareHash(hash, 'marvin')", link) == {
+        "keep": SHARE
+    }
+    read = keep_module(page, "(keep, hash) => keep.readShareHash(hash, 'marvin')", change(link))
+    assert words in read["problem"]
+
+
+def test_with_a_damaged_share_link_the_page_plays_on_with_your_game(
+    marvin: tuple[Page, Watch, str],
+) -> None:
+    page, watch, _ = marvin
+    start_game(page, mode="two", seed="12")
+    play(page, 2)
+    mine = keep(page)
+    page.locator("#share").click()
+    link = page.locator("#notice input").input_value()
+    page.goto(link[: link.index("&c=")])
+    reload(page)
+    expect(page.locator("#notice")).to_contain_text("This link is incomplete")
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
+    your_turn(page)
+    assert keep(page) == mine  # the saved game came back; nothing was lost
+    watch.check()

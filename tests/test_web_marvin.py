@@ -1,0 +1,141 @@
+"""The Marvin page's steps, saved games, share links and take-back (pirate_rules.web)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pirate_rules import web
+from pirate_rules.errors import PirateRulesError
+from pirate_rules.web.marvin_table import table_json
+from pirate_rules.web.sessions import find_session
+
+
+def play_on(view: dict, rng: random.Random, moves: int) -> dict:
+    """Play ``moves`` moves: the human's at random, the computer's by its bot."""
+    for _ in range(moves):
+        if view["outcome"]:
+            break
+        if view["computer_to_move"]:
+            view = web.marvin_bot_move(view["id"])
+        else:
+            view = web.marvin_move(view["id"], rng.choice(view["legal"])["move"])
+    return view
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_step_table_leads_to_the_games_own_table(seed: int) -> None:
+    rng = random.Random(seed)
+    view = web.marvin_new({"seed": seed, "mode": "two", "jokers": seed % 3})
+    kinds = set()
+    while not view["outcome"]:
+        view = web.marvin_move(view["id"], rng.choice(view["legal"])["move"])
+        assert view["steps"], "every move shows at least one step"
+        for step in view["steps"]:
+            kinds.add(step["kind"])
+            assert step["rule"] and step["href"].startswith("rules/marvin/#M")
+            assert step["text"]
+        assert view["steps"][-1]["table"] == view["table"]
+    assert view["steps"][-1]["kind"] == "win"
+    assert {"draw", "win"} <= kinds
+    json.dumps(view)
+
+
+def test_steps_show_each_thing_that_happened_in_order() -> None:
+    kinds: list[str] = []
+    for seed in range(40):
+        view = web.marvin_new({"seed": seed, "mode": "watch", "bots": ["sensible", "random"]})
+        while not view["outcome"]:
+            view = web.marvin_bot_move(view["id"])
+            kinds.extend(step["kind"] for step in view["steps"])
+    for kind in ("draw", "hit", "slash", "kill", "shield", "take", "lost", "ship", "cave",
+                 "fort", "return", "reshuffle", "win"):  # fmt: skip
+        assert kind in kinds, kind
+
+
+def test_a_first_turn_played_by_the_computer_is_shown_and_logged() -> None:
+    view = web.marvin_new({"seed": 48082, "mode": "computer"})
+    assert view["turn"] == 2
+    texts = [step["text"] for step in view["steps"]]
+    assert any(text.startswith("Turn 1: Computer draws JK") for text in texts)
+    assert view["steps"][-1]["table"] == view["table"]
+    assert view["log"][0]["text"].startswith("Turn 1: Computer draws JK")
+
+
+def test_a_game_comes_back_from_its_keep_at_the_same_point() -> None:
+    rng = random.Random(5)
+    view = play_on(web.marvin_new({"seed": 77, "mode": "computer", "bot": "sensible"}), rng, 25)
+    keep = json.loads(json.dumps(view["keep"]))
+    again = web.marvin_new(keep)
+    assert again["text"] == view["text"] and again["keep"] == keep
+    events = [line for line in find_session(view["id"]).log if line["kind"] == "event"]
+    assert find_session(again["id"]).log == events  # the computer's reasons are not kept
+    # The computer goes on exactly as it would have.
+    original, copy = find_session(view["id"]), find_session(again["id"])
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    a, b = play_on(view, rng_a, 30), play_on(again, rng_b, 30)
+    assert a["text"] == b["text"]
+    assert original.game.log == copy.game.log
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"mode": "two", "moves": ["AS"]}, "move 1 of 1, 'AS', cannot be played: not a move"),
+        ({"mode": "two", "moves": ["take cave"]}, "move 1 of 1, 'take cave', cannot be played"),
+        ({"moves": ["draw"]}, "move 1 of 1, 'draw', cannot be played: Computer has already"),
+        ({"moves": "draw GL"}, "moves must be a list"),
+        ({"mode": "chess"}, "unknown mode 'chess'"),
+        ({"seed": "abc"}, "the seed must be a whole number"),
+        ({"jokers": 7}, "jokers"),
+        ({"bot": "genius"}, "unknown marvin bot 'genius'"),
+    ],
+)
+def test_a_damaged_keep_gets_one_clear_line(change: dict, words: str) -> None:
+    keep = {"seed": 4, "mode": "computer", "bot": "random", **change}
+    answer = json.loads(web.call_json("marvin_new", json.dumps([keep])))
+    assert words in answer["error"]["message"]
+    assert "\n" not in answer["error"]["message"]
+
+
+def test_moves_after_the_end_are_refused() -> None:
+    view = web.marvin_new({"seed": 8, "mode": "watch", "bots": ["random", "random"]})
+    while not view["outcome"]:
+        view = web.marvin_bot_move(view["id"])
+    keep = {**view["keep"], "moves": [*view["keep"]["moves"], "draw"]}
+    with pytest.raises(PirateRulesError, match="the game is already over"):
+        web.marvin_new(keep)
+
+
+def test_take_back_returns_to_your_last_choice_and_the_computer_answers_the_same() -> None:
+    rng = random.Random(3)
+    view = play_on(web.marvin_new({"seed": 21, "mode": "computer", "bot": "random"}), rng, 12)
+    while view["computer_to_move"]:
+        view = web.marvin_bot_move(view["id"])
+    before = view
+    mine = view["legal"][0]["move"]
+    after = play_on(web.marvin_move(view["id"], mine), random.Random(0), 0)
+    while after["computer_to_move"]:
+        after = web.marvin_bot_move(after["id"])
+    back = web.marvin_undo(after["id"])
+    assert back["text"] == before["text"] and back["keep"] == before["keep"]
+    assert back["undone"] == mine and back["id"] == before["id"]
+    again = web.marvin_move(back["id"], mine)
+    while again["computer_to_move"]:
+        again = web.marvin_bot_move(again["id"])
+    assert again["text"] == after["text"]
+
+
+def test_take_back_needs_a_move_of_yours() -> None:
+    view = web.marvin_new({"seed": 2, "mode": "watch"})
+    view = web.marvin_bot_move(view["id"])
+    assert not view["can_undo"]
+    with pytest.raises(PirateRulesError, match="no move of yours"):
+        web.marvin_undo(view["id"])
+
+
+def test_the_view_table_is_the_games_table() -> None:
+    view = web.marvin_new({"seed": 12, "mode": "two"})
+    assert view["table"] == table_json(find_session(view["id"]).game)
