@@ -283,6 +283,7 @@ def test_the_labs_bot_file_mistakes_are_shown_on_its_lines() -> None:
     assert answer["failed"]["marks"] == [line]
     assert answer["failed"]["error"].startswith("In the game with seed 0 against random:")
     assert call("lab_tournament", {"bot": "random"})["error"]["message"] == "load the bot first"
+    assert call("lab_load", ["not text"])["error"]["message"] == "the bot's file must be text"
 
 
 def test_an_illegal_choice_names_the_rule() -> None:

@@ -120,6 +120,8 @@ def lab_load(source: str, class_name: str | None = None) -> JSON:
         ``description`` and ``classes`` (every bot class in the file); or ``error``
         (a short traceback of the file's own lines) and ``marks`` (its line numbers).
     """
+    if not isinstance(source, str):
+        raise PirateRulesError("the bot's file must be text")
     _files.clear()
     _files[_FILENAME] = SourceFile(0, 0, source)
     module = ModuleType(BOT_FILE.removesuffix(".py"))

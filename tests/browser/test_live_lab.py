@@ -13,7 +13,7 @@ import pytest
 from livepages import RUN_TIMEOUT_MS, live_page, replace_text, run, serious_problems
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from conftest import Watch
+from conftest import Watch, set_fast, wait_until_ready
 from pirate_rules.web.botlab import builtin_bots
 
 pytestmark = pytest.mark.browser
@@ -143,4 +143,33 @@ def test_mistakes_in_the_bot_show_a_short_traceback_on_its_lines(lab: tuple[Page
     expect(problem).to_contain_text("line 6, in choose")
     expect(problem).not_to_contain_text('File "')
     expect(editor(page).locator(".cm-live-error")).to_have_text(re.compile(r"^\s*return game"))
+    watch.check()
+
+
+def test_play_against_it_opens_the_marvin_page_with_the_readers_bot(
+    lab: tuple[Page, Watch],
+) -> None:
+    page, watch = lab
+    editor(page).locator(".cm-content").click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("# kept for the play page\n")
+    page.get_by_role("button", name="Play against it").click()
+    page.wait_for_url("**/play/marvin/?bot=mine", timeout=RUN_TIMEOUT_MS)
+    wait_until_ready(page)
+    expect(page.locator("#notice")).to_contain_text("your own bot, Finisher")
+    assert page.locator("select[name=bot]").input_value() == "pirate_rules_lab:Finisher"
+    set_fast(page, "[name=pace]", "20")
+    reasons = page.locator("#log li", has_text=re.compile("in reach|picked at random"))
+    for _ in range(40):  # the human's moves until the reader's bot has chosen once
+        if reasons.count():
+            break
+        choice = page.locator("#choices button:not([disabled])").first
+        if choice.is_visible():
+            choice.click()
+        page.wait_for_timeout(200)
+    expect(reasons.first).to_be_visible()
+    page.reload()  # the game against the reader's bot goes on
+    wait_until_ready(page)
+    assert page.locator("select[name=bot]").input_value() == "pirate_rules_lab:Finisher"
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
     watch.check()

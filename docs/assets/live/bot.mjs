@@ -3,7 +3,7 @@
 // (pirate_rules.web.botlab), a download, and a game against it on the play page.
 
 import { download, el } from "../play/client.mjs";
-import { call, siteRoot } from "./engine.mjs";
+import { bootWords, call, siteRoot } from "./engine.mjs";
 import { createEditor } from "./editor.mjs";
 import { STORAGE_KEY } from "./playbot.mjs";
 
@@ -58,7 +58,7 @@ export function setUp(root) {
   async function load(signal) {
     showProblem("");
     say.textContent = "Loading your bot…";
-    const answer = await call("lab_load", [editor.text], { limit: MOVE_LIMIT_MS, stop: signal, onProgress: ({ label }) => (say.textContent = `${label}…`) });
+    const answer = await call("lab_load", [editor.text], { limit: MOVE_LIMIT_MS, stop: signal, onProgress: (progress) => (say.textContent = bootWords(progress)) });
     if (!answer.ok) {
       say.textContent = "Your bot could not be loaded:";
       showProblem(answer.error, answer.marks);

@@ -116,7 +116,8 @@ function failure(kind, message) {
   return error;
 }
 
-/** "Starting Python…" texts for a status line, from the worker's boot progress. */
-export function bootLabel({ label }) {
-  return `${label}…`;
+/** What a status line says while Python starts, from the worker's progress messages. */
+export function bootWords({ stage, loaded = 0 }) {
+  if (stage === "download") return `Downloading Python (only the first time): ${Math.round(loaded / 1e6)} MB…`;
+  return "Starting Python and the engine…";
 }

@@ -3,7 +3,7 @@
 // order, draws the answers and swaps an example for an editor when asked.
 
 import { el } from "../play/client.mjs";
-import { call, onRestart, ready, siteRoot } from "./engine.mjs";
+import { bootWords, call, onRestart, ready, siteRoot } from "./engine.mjs";
 
 const page = location.pathname;
 let controller = null;
@@ -99,7 +99,7 @@ class Examples {
     item.note ??= this.noteFor(item);
     say("Starting Python…");
     try {
-      const answer = await ready(({ label }) => say(`${label}…`));
+      const answer = await ready((progress) => say(bootWords(progress)));
       this.booted = true;
       this.bootNote = `Python started in ${answer.boot.toFixed(1)} s.`;
     } catch (error) {

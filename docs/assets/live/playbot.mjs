@@ -19,7 +19,7 @@ export async function offerMyBot(engine, selects) {
   if (!source) {
     return { ok: false, problem: 'No bot of yours is kept in this browser: write one on the page "Write your own bot" first.' };
   }
-  const answer = await engine.call("lab_load", [source]);
+  const answer = await engine.call("lab_load", source);
   if (!answer.ok) {
     const last = answer.error.trim().split("\n").pop();
     return { ok: false, problem: `Your bot could not be loaded (${last}); fix it on "Write your own bot".` };
