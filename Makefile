@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-live analysis chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live analysis chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,7 +65,13 @@ bench-site: build chromium
 bench-live: build chromium
 	$(PY) benchmarks/live.py
 
-## analysis: rerun the simulations behind docs/analysis (pages, data and charts)
+## bench-bots: a Marvin bot's time per move in the browser (Pyodide) beside CPython
+bench-bots: build chromium
+	$(PY) benchmarks/browser_bots.py
+
+## analysis: rerun the simulations behind docs/analysis (pages, data and charts).
+## Long: the luck page alone took 47 minutes on two busy shared cores; allow an hour or
+## more for all three (one page alone: python -m analysis --only luck).
 analysis: setup
 	$(PY) -m analysis
 

@@ -4,12 +4,14 @@ Usage::
 
     python -m analysis [--games N] [--ladder-games N] [--pirate-games N]
                        [--pirate-ladder-games N] [--speed-games N] [--delays 0,1,2]
+                       [--luck-deals N] [--oracle-deals N] [--pirate-luck-deals N]
                        [--seed S] [--bot-games GAME:BOT=N ...] [--only GAME]
                        [--jobs J] [--out DIR] [--render-only] [--quiet]
 
-The defaults are the sizes of the published pages (``make analysis``). For each game it
-writes ``DIR/data/<game>.json`` (the counts), ``DIR/<game>-*.svg`` (the charts) and
-``DIR/<game>.md`` (the page, filled from ``analysis/templates/<game>.md``). Progress goes
+The defaults are the sizes of the published pages (``make analysis``). For each page
+(``marvin``, ``pirate``, ``luck``) it writes ``DIR/data/<page>.json`` (the counts),
+``DIR/<page>-*.svg`` (the charts) and ``DIR/<page>.md`` (the page, filled from
+``analysis/templates/<page>.md``). Progress goes
 to standard error. ``--render-only`` skips the games and rebuilds the pages and charts
 from the JSON already in ``DIR``, after a change to a template.
 """
@@ -33,7 +35,7 @@ from analysis.build import (
     write_files,
 )
 from analysis.sim import DEFAULT_CAPS, Runner, Sizes
-from pirate_rules.bots import bot_names
+from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.cli import at_least
 
 DEFAULT_OUT = Path("docs/analysis")
@@ -60,6 +62,14 @@ def _cap(text: str) -> tuple[str, int]:
             f"expected GAME:BOT=N, such as marvin:search=200: {text!r}"
         )
     return key, _count(count)
+
+
+def page_bots(page: str) -> list[str]:
+    """The bots a page plays: a game's page the fair ones (no cheating oracle), the luck
+    page every Marvin bot."""
+    if page == "luck":
+        return bot_names("marvin")
+    return [name for name in bot_names(page) if getattr(bot_class(page, name), "fair", True)]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,6 +117,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="Pirate mean reaction delays to compare, in moments "
         f"({','.join(map(str, defaults.delays))})",
     )
+    add(
+        "--luck-deals",
+        type=_count,
+        default=defaults.luck_deals,
+        help=f"Marvin deals per pairing of fair bots on the luck page ({defaults.luck_deals})",
+    )
+    add(
+        "--oracle-deals",
+        type=_count,
+        default=defaults.oracle_deals,
+        help=f"Marvin deals per pairing with the cheating oracle ({defaults.oracle_deals})",
+    )
+    add(
+        "--pirate-luck-deals",
+        type=_count,
+        default=defaults.pirate_luck_deals,
+        help=f"Pirate deals per pairing on the luck page ({defaults.pirate_luck_deals})",
+    )
     add("--seed", type=int, default=defaults.seed, help=f"base seed ({defaults.seed})")
     add(
         "--bot-games",
@@ -117,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
         + " ".join(f"{key}={value}" for key, value in DEFAULT_CAPS.items())
         + ")",
     )
-    add("--only", choices=GAMES, help="one game's page only")
+    add("--only", choices=GAMES, help="one page only")
     add(
         "--jobs",
         type=_count,
@@ -157,10 +185,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 pirate_ladder_games=args.pirate_ladder_games,
                 speed_games=args.speed_games,
                 delays=args.delays,
+                luck_deals=args.luck_deals,
+                oracle_deals=args.oracle_deals,
+                pirate_luck_deals=args.pirate_luck_deals,
                 seed=args.seed,
                 bot_games=dict(DEFAULT_CAPS if args.bot_games is None else args.bot_games),
             )
-            bots = bot_names(game)
+            bots = page_bots(game)
             runner.say(f"{game}: bots {', '.join(bots)}")
             data = simulate(game, runner, sizes, bots)
             write_data(out, data)

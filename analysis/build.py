@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from analysis import marvin, pirate
+from analysis import luck, marvin, pirate
 from analysis.pages import TEMPLATES, fill, header, markdown_table
 from analysis.sim import Runner, Sizes
 from pirate_rules.bots import make_bot
@@ -34,14 +34,15 @@ __all__ = [
     "write_files",
 ]
 
-GAMES: Final = ("marvin", "pirate")
-"""The games with an analysis page, in page order."""
+GAMES: Final = ("marvin", "pirate", "luck")
+"""The analysis pages, in page order: one per game, then *Luck and skill* for both."""
 
-_STUDIES: Final = {"marvin": marvin, "pirate": pirate}
+_STUDIES: Final = {"marvin": marvin, "pirate": pirate, "luck": luck}
 
 _SIZE_KEYS: Final = {
     "marvin": {"games", "ladder_games", "seed"},
     "pirate": {"pirate_games", "pirate_ladder_games", "speed_games", "delays", "seed"},
+    "luck": {"luck_deals", "oracle_deals", "pirate_luck_deals", "seed"},
 }
 """The sizes that matter to each game's studies, kept in its data."""
 
@@ -51,6 +52,12 @@ def command_line(sizes: Sizes, game: str) -> str:
     output folder aside: they do not change the results)."""
     if game == "marvin":
         flags = [f"--games {sizes.games}", f"--ladder-games {sizes.ladder_games}"]
+    elif game == "luck":
+        flags = [
+            f"--luck-deals {sizes.luck_deals}",
+            f"--oracle-deals {sizes.oracle_deals}",
+            f"--pirate-luck-deals {sizes.pirate_luck_deals}",
+        ]
     else:
         flags = [
             f"--pirate-games {sizes.pirate_games}",
@@ -62,7 +69,7 @@ def command_line(sizes: Sizes, game: str) -> str:
     flags.extend(
         f"--bot-games {key}={value}"
         for key, value in sorted(sizes.bot_games.items())
-        if key.startswith(f"{game}:")
+        if key.startswith(f"{_BOT_GAME.get(game, game)}:")
     )
     return " ".join(["python -m analysis", f"--only {game}", *flags])
 
@@ -70,17 +77,29 @@ def command_line(sizes: Sizes, game: str) -> str:
 def simulate(game: str, runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]:
     """Play ``game``'s studies between ``bots`` and return its data, ready for JSON."""
     data = _STUDIES[game].collect(runner, sizes, bots)
-    data["descriptions"] = {bot: make_bot(game, bot).description for bot in bots}
+    if "descriptions" not in data:
+        data["descriptions"] = {bot: make_bot(game, bot).description for bot in bots}
     kept = _SIZE_KEYS[game]
     used = {key: value for key, value in sizes.as_json().items() if key in kept}
+    prefix = f"{_BOT_GAME.get(game, game)}:"
     used["bot_games"] = {
-        key: value for key, value in sizes.bot_games.items() if key.startswith(f"{game}:")
+        key: value for key, value in sizes.bot_games.items() if key.startswith(prefix)
     }
     return {"command": command_line(sizes, game), "sizes": used, **data}
 
 
+_BOT_GAME: Final = {"luck": "marvin"}
+"""The game whose bots a page that is not a game's own plays (for the bot caps)."""
+
+
 def _sizes_text(data: Mapping[str, Any]) -> str:
     sizes = data["sizes"]
+    if data["game"] == "luck":
+        return (
+            f"{sizes['luck_deals']:,} Marvin deals per pairing of fair bots, "
+            f"{sizes['oracle_deals']:,} per pairing with the oracle and "
+            f"{sizes['pirate_luck_deals']:,} Pirate deals per pairing, each played both ways"
+        )
     if data["game"] == "marvin":
         return (
             f"{sizes['games']:,} games per mirror match and {sizes['ladder_games']:,} "

@@ -29,16 +29,18 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+J = TypeVar("J")
 
 BATCH: Final = 2000
 """Games per call of `run_games`: results (with records) are digested batch by batch."""
 
-STUDY_OFFSETS: Final = {"mirror": 0, "ladder": 1_000_000, "speed": 2_000_000}
+STUDY_OFFSETS: Final = {"mirror": 0, "ladder": 1_000_000, "speed": 2_000_000, "luck": 3_000_000}
 """Where each study's seeds start, after the base seed: no two studies share a deal."""
 
 
-DEFAULT_CAPS: Final = {"marvin:search": 500}
-"""Games per match for the bots that think longest: ``search`` looks ahead at every move."""
+DEFAULT_CAPS: Final = {"marvin:expert": 2000, "marvin:search": 500}
+"""Games (or, on the luck page, deals) per match for the bots that think longest:
+``search`` and ``expert`` look ahead at every move."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,11 @@ class Sizes:
         pirate_ladder_games: Pirate games per seat order of each pairing of different bots.
         speed_games: Pirate games per ordered pair of reaction delays.
         delays: The Pirate reaction delays compared, in moments.
+        luck_deals: Marvin deals per pairing of fair bots on the luck page (each deal is
+            played twice, with the seats swapped).
+        oracle_deals: Marvin deals per pairing with the cheating oracle or the ``search``
+            bot, the two that think longest per move.
+        pirate_luck_deals: Pirate deals per pairing on the luck page.
         seed: The base seed; study ``s`` plays seeds ``seed + STUDY_OFFSETS[s] + i``.
         bot_games: Caps on games per match for bots that think slowly, by ``"game:bot"``
             (such as ``"marvin:search"``).
@@ -63,11 +70,14 @@ class Sizes:
     pirate_ladder_games: int = 100
     speed_games: int = 400
     delays: tuple[int, ...] = (0, 1, 2, 3, 4)
+    luck_deals: int = 1_000
+    oracle_deals: int = 100
+    pirate_luck_deals: int = 500
     seed: int = 1
     bot_games: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_CAPS))
 
     def seeds(self, study: str, count: int) -> range:
-        """The seeds of ``count`` games of ``study`` (``"mirror"``, ``"ladder"``, ``"speed"``)."""
+        """The seeds of ``count`` games of ``study`` (a key of `STUDY_OFFSETS`)."""
         start = self.seed + STUDY_OFFSETS[study]
         return range(start, start + count)
 
@@ -134,26 +144,32 @@ class Runner:
     def play_delays(self, delays: tuple[int, int], seeds: range) -> list[GameResult]:
         """Pirate games between two ``"slow"`` bots with the given mean reaction delays."""
         label = f"pirate: slow (delay {delays[0]}) v slow (delay {delays[1]})"
-        bar = Progress(len(seeds), label) if not self.quiet else None
-        work = [(seed, delays[0], delays[1]) for seed in seeds]
-        results: list[GameResult] = []
+        return self.map(delay_result, [(seed, delays[0], delays[1]) for seed in seeds], label)
 
-        def collect(result: GameResult) -> None:
+    def map(self, function: Callable[[J], T], jobs: Sequence[J], label: str) -> list[T]:
+        """``function`` of each job, in order, on the runner's processes, with a progress bar.
+
+        ``function`` must be a module-level function, so that worker processes find it.
+        """
+        bar = Progress(len(jobs), label) if not self.quiet else None
+        results: list[T] = []
+
+        def collect(result: T) -> None:
             results.append(result)
             if bar:
                 bar.advance()
 
-        if self.jobs <= 1 or len(work) < 2:
-            for job in work:
-                collect(delay_result(job))
+        if self.jobs <= 1 or len(jobs) < 2:
+            for job in jobs:
+                collect(function(job))
         else:
-            chunk = max(1, min(100, len(work) // (self.jobs * 8)))
+            chunk = max(1, min(100, len(jobs) // (self.jobs * 8)))
             with ProcessPoolExecutor(max_workers=self.jobs) as pool:
-                for result in pool.map(delay_result, work, chunksize=chunk):
+                for result in pool.map(function, jobs, chunksize=chunk):
                     collect(result)
         if bar:
             bar.close()
-        self.say(f"{label}: {len(seeds)} games")
+        self.say(f"{label}: {len(jobs)} {'games' if 'luck' not in label else 'deals'}")
         return results
 
 

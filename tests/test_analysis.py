@@ -13,12 +13,14 @@ import pytest
 
 import analysis.build
 import analysis.charts
+import analysis.luck
 import analysis.marvin
 import analysis.pages
 import analysis.pirate
 import analysis.sim
 from analysis.__main__ import main
 from analysis.build import GAMES, read_data, render
+from analysis.luck import marvin_deal, paired_share
 from analysis.marvin import digest
 from analysis.pages import PLACEHOLDER, TEMPLATES
 from analysis.sim import Runner, Sizes
@@ -30,6 +32,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 TINY = [
     "--games", "6", "--ladder-games", "2", "--pirate-games", "2",
     "--pirate-ladder-games", "1", "--speed-games", "2", "--delays", "0,2",
+    "--luck-deals", "2", "--oracle-deals", "1", "--pirate-luck-deals", "2",
     "--seed", "5", "--jobs", "1", "--quiet",
 ]  # fmt: skip
 
@@ -82,6 +85,33 @@ def test_the_pages_state_their_sizes_and_seed(tiny_run: Path) -> None:
     assert "6 games per mirror match" in marvin.splitlines()[0]
     pirate = (tiny_run / "pirate.md").read_text(encoding="utf-8")
     assert "--speed-games 2 --delays 0,2 --seed 5" in pirate
+    luck = (tiny_run / "luck.md").read_text(encoding="utf-8")
+    assert "--luck-deals 2 --oracle-deals 1 --pirate-luck-deals 2 --seed 5" in luck
+    assert "2 Marvin deals per pairing of fair bots" in luck.splitlines()[0]
+
+
+def test_a_deal_is_played_both_ways_with_the_same_cards() -> None:
+    """A luck deal's count of wins agrees with the two games, and the seats' cards match."""
+    for seed in range(6):
+        won, winner0, drawn = marvin_deal((seed, "sensible", "random"))
+        games = [
+            play_match("marvin", seed, pair)
+            for pair in (("sensible", "random"), ("random", "sensible"))
+        ]
+        assert won == (games[0].winner == 0) + (games[1].winner == 1)
+        assert winner0 == games[0].winner
+        assert sum(map(sum, drawn)) == games[0].turn
+        cards = [[c for _, _, c, _ in game._history] for game in games]
+        shorter = min(map(len, cards))
+        assert cards[0][:shorter] == cards[1][:shorter]
+
+
+def test_the_paired_interval_is_narrower_when_the_cards_decide() -> None:
+    """Deals that score one half (the cards decided) carry no spread."""
+    mostly_luck = paired_share({"0": 10, "2": 80, "4": 10})
+    all_skill = paired_share({"0": 50, "4": 50})
+    assert mostly_luck[0] == all_skill[0] == 0.5
+    assert mostly_luck[2] - mostly_luck[1] < (all_skill[2] - all_skill[1]) / 2
 
 
 def test_render_only_rebuilds_the_same_files(tiny_run: Path) -> None:
@@ -171,6 +201,7 @@ def test_render_only_needs_data(tmp_path: Path, capsys: pytest.CaptureFixture[st
     [
         analysis.build,
         analysis.charts,
+        analysis.luck,
         analysis.marvin,
         analysis.pages,
         analysis.pirate,

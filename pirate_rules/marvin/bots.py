@@ -10,10 +10,15 @@ draw pile), and says why in `pirate_rules.bots.Bot.reason`. The bots, weakest fi
 | ``random`` | `RandomBot` | any legal move, at random |
 | ``sensible`` | `pirate_rules.marvin.heuristics.SensibleBot` | rules of thumb |
 | ``search`` | `pirate_rules.marvin.search.SearchBot` | looks ahead over imagined card orders |
+| ``expert`` | `pirate_rules.marvin.expert.ExpertBot` | weighs every next card, two draws ahead |
+
+One more bot is registered for analysis only: ``cheating-oracle``
+(`pirate_rules.marvin.oracle.CheatingOracleBot`) reads the real draw pile, which no
+player may do. Its class says ``fair = False``, and the play pages never offer it.
 
     >>> from pirate_rules.bots import bot_names
-    >>> bot_names("marvin")[:3]
-    ['random', 'sensible', 'search']
+    >>> bot_names("marvin")
+    ['random', 'sensible', 'search', 'expert', 'cheating-oracle']
     >>> game = play_game([RandomBot(seed=1), "sensible"], seed=7, players=("Marvin", "Mum"))
     >>> game.is_game_over(), game.winner in (0, 1)
     (True, True)
@@ -27,12 +32,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from pirate_rules.bots import Bot, bot_seed, make_bot, register_bot
+from pirate_rules.marvin.expert import ExpertBot
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import SensibleBot
 from pirate_rules.marvin.moves import Move
+from pirate_rules.marvin.oracle import CheatingOracleBot
 from pirate_rules.marvin.search import SearchBot
 
-__all__ = ["MarvinBot", "RandomBot", "SearchBot", "SensibleBot", "play_game"]
+__all__ = [
+    "CheatingOracleBot",
+    "ExpertBot",
+    "MarvinBot",
+    "RandomBot",
+    "SearchBot",
+    "SensibleBot",
+    "play_game",
+]
 
 MarvinBot = Bot[MarvinGame, Move]
 """The type of a bot for this game."""
@@ -55,12 +70,18 @@ class RandomBot(MarvinBot):
     description = "picks any legal move, at random"
 
     def choose(self, game: MarvinGame, player: int) -> Move:
-        moves = game.legal_moves
+        # Millions of games are played with this bot, so it reads the game's own fields
+        # (``_legal`` is `MarvinGame.legal_moves`, ``_to_move`` `MarvinGame.to_move`).
+        moves = game._legal
         count = len(moves)
-        if player != game.to_move or not count:
+        if player != game._to_move or not count:
             raise ValueError(f"player {player} has no move to choose now")
-        self.reason = _REASONS[count] if count < len(_REASONS) else _reason(count)
-        return moves[int(self.rng.random() * count)]
+        self.reason = _REASONS[count] if count < _MANY else _reason(count)
+        return moves[int(self._random() * count)]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._random = self.rng.random
 
 
 def _reason(count: int) -> str:
@@ -70,10 +91,13 @@ def _reason(count: int) -> str:
 
 
 _REASONS = tuple(_reason(count) for count in range(20))
+_MANY = len(_REASONS)
 
 # Registered after "random", so that the names are listed weakest first.
 register_bot("marvin", "sensible")(SensibleBot)
 register_bot("marvin", "search")(SearchBot)
+register_bot("marvin", "expert")(ExpertBot)
+register_bot("marvin", "cheating-oracle")(CheatingOracleBot)
 
 
 def play_game(
@@ -111,7 +135,9 @@ def play_game(
     choose = (made[0].choose, made[1].choose)
     push = game.push
     limit = float("inf") if max_turns is None else max_turns
-    while not game.is_game_over() and game.turn < limit:
-        player = game.to_move
+    # The loop reads the game's own fields: ``_phase`` is `MarvinGame.phase`, ``_turn``
+    # `MarvinGame.turn` and ``_to_move`` `MarvinGame.to_move`.
+    while game._phase != "over" and game._turn < limit:
+        player = game._to_move
         push(choose[player](game, player))
     return game

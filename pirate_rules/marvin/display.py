@@ -26,7 +26,7 @@ This module only reads the game; it never changes it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from pirate_rules.cards import Card
 from pirate_rules.marvin.moves import Move
@@ -43,10 +43,58 @@ from pirate_rules.marvin.table import (
     card_effect,
 )
 
-if TYPE_CHECKING:
-    from pirate_rules.marvin.game import MarvinGame
+__all__ = [
+    "POSITION_NAMES",
+    "GameView",
+    "describe_move",
+    "draw_table",
+    "format_event",
+    "status",
+]
 
-__all__ = ["POSITION_NAMES", "describe_move", "draw_table", "format_event", "status"]
+
+class _Outcome(Protocol):
+    @property
+    def winner(self) -> int: ...
+
+
+class GameView(Protocol):
+    """What the text and the refusals read of a game: `pirate_rules.marvin.MarvinGame`
+    is one. Knowing games by what they read keeps these modules free of the game
+    module, which imports them."""
+
+    players: tuple[str, str]
+
+    @property
+    def sides(self) -> tuple[Side, Side]: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def drawn(self) -> Card | None: ...
+
+    @property
+    def bank(self) -> tuple[str, ...]: ...
+
+    @property
+    def draw_pile(self) -> list[Card]: ...
+
+    @property
+    def discard_pile(self) -> list[Card]: ...
+
+    def prizes(self, player: int) -> tuple[str, ...]: ...
+
+    def holder(self, prize: str) -> int | None: ...
+
+    def outcome(self) -> _Outcome | None: ...
+
 
 # The game stores events as small tuples ``(kind, turn, ...)``; they become sentences
 # only when the log is read.
@@ -90,12 +138,12 @@ def _row(side: Side, left: int, right: int) -> str:
     return f"  {_cell(side, left):<{CELL}}{_cell(side, right)}".rstrip()
 
 
-def _name_line(game: MarvinGame, player: int) -> str:
+def _name_line(game: GameView, player: int) -> str:
     held = " ".join(game.prizes(player)) or "none"
     return f"{game.players[player]:<11} prizes: {held}"
 
 
-def draw_table(game: MarvinGame) -> str:
+def draw_table(game: GameView) -> str:
     """The whole table as text: see the module's description for the layout."""
     top, bottom = game.sides[1], game.sides[0]
     lines = [
@@ -106,14 +154,14 @@ def draw_table(game: MarvinGame) -> str:
         _row(bottom, 0, 1),
         _row(bottom, 2, 3),
         _name_line(game, 0),
-        f"bank: {' '.join(game.bank) or 'none'} | draw pile: {len(game._pile)}"
-        f" | discard pile: {len(game._discard)}",
+        f"bank: {' '.join(game.bank) or 'none'} | draw pile: {len(game.draw_pile)}"
+        f" | discard pile: {len(game.discard_pile)}",
         status(game),
     ]
     return "\n".join(lines)
 
 
-def status(game: MarvinGame) -> str:
+def status(game: GameView) -> str:
     """One line: whose turn it is and what they must choose, or who won."""
     outcome = game.outcome()
     if outcome is not None:
@@ -140,7 +188,7 @@ def _hit_detail(position: str, shield_lost: bool, before: int, after: int) -> st
     return ", ".join(parts)
 
 
-def format_event(game: MarvinGame, event: tuple[object, ...]) -> str:
+def format_event(game: GameView, event: tuple[object, ...]) -> str:
     """One log sentence for one stored event (see ``game.EV_*``)."""
     kind, turn = event[0], event[1]
     head = f"Turn {turn}: "
@@ -198,12 +246,12 @@ def format_event(game: MarvinGame, event: tuple[object, ...]) -> str:
     return head + f" and {verb} {other}'s {position}{extra}: {detail}"
 
 
-def _pirate(game: MarvinGame, owner: int, position: str) -> str:
+def _pirate(game: GameView, owner: int, position: str) -> str:
     whose = "your" if owner == game.to_move else f"{game.players[owner]}'s"
     return f"{whose} {POSITION_NAMES[position]} ({position})"
 
 
-def describe_move(game: MarvinGame, move: Move) -> str:
+def describe_move(game: GameView, move: Move) -> str:
     """A legal move of the player to move, in words for a menu or a button.
 
     Examples:

@@ -14,10 +14,11 @@ message says what is wrong and ends with the rule id:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pirate_rules.cards import Card
 from pirate_rules.errors import IllegalMoveError
+from pirate_rules.marvin.display import GameView
 from pirate_rules.marvin.moves import K_CAVE, K_DRAW, K_FORT, K_SHIP, K_TAKE, Move
 from pirate_rules.marvin.table import (
     E_SHIELD,
@@ -25,18 +26,14 @@ from pirate_rules.marvin.table import (
     EFFECT_OF_RANK,
     EFFECT_RULES,
     POSITIONS,
-    PRIZE_INDEX,
     PRIZE_NAMES,
     PRIZES,
 )
 
-if TYPE_CHECKING:
-    from pirate_rules.marvin.game import MarvinGame
-
 __all__ = ["refusal", "why_idle"]
 
 
-def refusal(game: MarvinGame, move: Move) -> IllegalMoveError:
+def refusal(game: GameView, move: Move) -> IllegalMoveError:
     """The error that says why ``move`` is not legal now, naming the rule."""
     if game.phase == "over":
         outcome = game.outcome()
@@ -58,16 +55,16 @@ def refusal(game: MarvinGame, move: Move) -> IllegalMoveError:
     return _card_refusal(game, move)
 
 
-def _power_refusal(game: MarvinGame, move: Move) -> IllegalMoveError:
+def _power_refusal(game: GameView, move: Move) -> IllegalMoveError:
     """Why a prize power cannot be used: M5 (held, once, before the draw), M6-M8."""
     player = game.to_move
     name = game.players[player]
     side = game.sides[player]
     code = move._code
     prize = {K_SHIP: "ship", K_CAVE: "cave", K_FORT: "fort"}[code]
-    holder = game._holder[PRIZE_INDEX[prize]]
+    holder = game.holder(prize)
     if holder != player:
-        where = "it is in the bank" if holder < 0 else f"{game.players[holder]} does"
+        where = "it is in the bank" if holder is None else f"{game.players[holder]} does"
         return IllegalMoveError(f"{name} does not hold {PRIZE_NAMES[prize]}: {where}", rule="M5")
     a = POSITIONS[move._a]
     if code == K_SHIP:
@@ -108,7 +105,7 @@ def _power_refusal(game: MarvinGame, move: Move) -> IllegalMoveError:
     )
 
 
-def _card_refusal(game: MarvinGame, move: Move) -> IllegalMoveError:
+def _card_refusal(game: GameView, move: Move) -> IllegalMoveError:
     """Why the drawn card cannot do ``move``: M10-M14, M16, M17 (and M7)."""
     card = game.drawn
     assert card is not None
@@ -151,7 +148,7 @@ def _card_refusal(game: MarvinGame, move: Move) -> IllegalMoveError:
     )
 
 
-def why_idle(game: MarvinGame, card: Card) -> tuple[str, str]:
+def why_idle(game: GameView, card: Card) -> tuple[str, str]:
     """Why a drawn card can do nothing, and the rule that says so (M11, M14, M15)."""
     effect = EFFECT_OF_RANK[card.rank]
     name = game.players[game.to_move]

@@ -100,7 +100,26 @@ _W_CAPTAINS_STAND: Final = -0.062  # both captains stand
 
 
 def _crew(side: Side, held: int) -> tuple[float, float]:
-    """A crew's hits left (hit points and shields) and the rest of its score."""
+    """A crew's hits left (hit points and shields) and the rest of its score.
+
+    The two numbers depend only on the hit points, shields, hidden pirate and prizes,
+    so they are worked out once for each such crew and remembered.
+    """
+    hp = side._hp
+    key = (
+        hp[0] | hp[1] << 3 | hp[2] << 6 | hp[3] << 9
+        | side._shields << 12 | (side._hidden + 1) << 16 | held << 19
+    )  # fmt: skip
+    known = _CREWS.get(key)
+    if known is None:
+        known = _CREWS[key] = _work_out_crew(side, held)
+    return known
+
+
+_CREWS: dict[int, tuple[float, float]] = {}
+
+
+def _work_out_crew(side: Side, held: int) -> tuple[float, float]:
     hp = side._hp
     shields = side._shields
     board = side._board
@@ -184,32 +203,14 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-_SLOTS: Final = MarvinGame.__slots__
-
-
 def _imagine(game: MarvinGame, pile: list[Card], rng: random.Random) -> MarvinGame:
     """A copy of ``game`` that draws from ``pile`` (top card last) and reshuffles with ``rng``.
 
-    The copy keeps no log and no trace of the real card order (the starting deck, this
-    turn's reshuffle): it is only played, never shown. `MarvinGame.copy` would copy
-    the game's generator too, which a player cannot know and which costs more than the
-    rest of the copy.
+    The copy (`MarvinGame._fork`) keeps no log and no trace of the real card order:
+    it is only played, never shown. `MarvinGame.copy` would copy the game's generator
+    too, which a player cannot know and which costs more than the rest of the copy.
     """
-    sim: MarvinGame = MarvinGame.__new__(MarvinGame)
-    for name in _SLOTS:
-        setattr(sim, name, getattr(game, name))
-    sides = game._sides
-    sim._sides = (sides[0].copy(), sides[1].copy())
-    sim._pile = pile
-    sim._discard = game._discard[:]
-    sim._holder = game._holder[:]
-    sim._held = game._held[:]
-    sim._history = []
-    sim._events = []
-    sim._deck = ()
-    sim._reshuffled = None
-    sim._rng = rng
-    return sim
+    return game._fork(pile, rng)
 
 
 class SearchBot(Bot[MarvinGame, Move]):

@@ -334,8 +334,12 @@ class Side:
         hp = self._hp
         swap = hp[b] > 0
         hp[a], hp[b] = hp[b], hp[a]
-        for attr in ("_shields", "_board"):
-            mask = getattr(self, attr)
-            if (mask >> a & 1) != (mask >> b & 1):
-                setattr(self, attr, mask ^ (1 << a | 1 << b))
+        # The shield and on-the-board bits move with the pirates: flip both bits of a
+        # mask where they differ.
+        both = 1 << a | 1 << b
+        shields, board = self._shields, self._board
+        if (shields >> a ^ shields >> b) & 1:
+            self._shields = shields ^ both
+        if (board >> a ^ board >> b) & 1:
+            self._board = board ^ both
         return swap

@@ -34,6 +34,13 @@ __all__ = ["Event", "Outcome", "PirateGame", "Termination"]
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
+_TURN, _WAIT = Action.TURN, Action.WAIT
+_MOVES_NO_CARD = frozenset((Action.TURN, Action.WAIT))
+"""The actions that put no card on a ship (P5, P4)."""
+_FAST_PATHS = True
+"""Whether `PirateGame.apply_moment` takes its shortcuts for turns and waits; the tests
+switch them off to check that the plain path gives the same games."""
+
 
 class Termination(Enum):
     """Why a game ended; the value is the rule id."""
@@ -343,11 +350,33 @@ class PirateGame:
             InvalidMoveError: if the text is not two actions.
             IllegalMoveError: if a rule forbids either action; it names the rule.
         """
-        actions = parse_moment(first, second)
-        self._check(0, actions[0])
-        self._check(1, actions[1])
+        if first.__class__ is Action and second.__class__ is Action:
+            actions = first, second  # already read (what bots give)
+        else:
+            actions = parse_moment(first, second)
+        first_action, second_action = actions
+        # Most actions are turns and waits: a wait is legal until the end, a turn while
+        # the player has a stock or a waste (P5, P9). Anything else is checked in full,
+        # and so is anything refused, so that the error names its rule.
+        stocks, wastes = self._stocks, self._wastes
+        if (
+            not _FAST_PATHS
+            or self._outcome is not None
+            or not (first_action is _WAIT or (first_action is _TURN and (stocks[0] or wastes[0])))
+            or not (second_action is _WAIT or (second_action is _TURN and (stocks[1] or wastes[1])))
+        ):
+            self._check(0, first_action)
+            self._check(1, second_action)
         self.moment += 1
-        self.history.append(actions[0] + actions[1])
+        self.history.append(first_action + second_action)
+        if _FAST_PATHS and first_action in _MOVES_NO_CARD and second_action in _MOVES_NO_CARD:
+            # Only turns and waits: no card reaches a ship, so no ship can be completed
+            # and the outcome cannot change (P7, P10, P11).
+            if first_action is _TURN:
+                self._turn(0)
+            if second_action is _TURN:
+                self._turn(1)
+            return
         # Which players put a card on each suit's ship this moment, as bits 1 and 2.
         touched = [0, 0, 0, 0]
         placed = False

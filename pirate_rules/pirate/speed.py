@@ -24,7 +24,8 @@ as it sees that it fits, with the same reaction time. A claim still succeeds in 
 moment the owner turns again, but against a quick owner that is the only moment it has.
 It also claims a card that would complete a ship when the owner can play that card too:
 the owner's play stands, but the ship sinks, where waiting would let the owner capture
-it. :func:`claim_chances` counts, after a game, how an observer used its chances.
+it. A bot made with ``spoils=False`` lets such a ship go instead. :func:`claim_chances`
+counts, after a game, how an observer used its chances.
 
     >>> speed_levels()[1]
     ('child', 'Small child', 4)
@@ -122,6 +123,12 @@ def hands_over(game: PirateGame, player: int, card: Card) -> bool:
     return top is not None and top.suit == card.suit and top.rank == need
 
 
+def _completes(game: PirateGame, owner: int, card: Card) -> bool:
+    """Whether ``owner`` can play ``card`` now and it would complete its ship (P6, P7)."""
+    ship = game.ship(card.suit)
+    return ship.needs[owner] == card.rank and ALL_RANKS & ~ship.ranks == 1 << card.rank
+
+
 def _sinking_wins(game: PirateGame, player: int) -> bool:
     """Whether a ship sunk now would end the game with ``player`` ahead (P10)."""
     mine, theirs = len(game.captured[player]), len(game.captured[1 - player])
@@ -146,6 +153,7 @@ _NO_FIT = _reasons("{card} does not fit, so I turn.")
 _OVERLOOKED = _reasons("I did not spot that {card} fits, so I turn.")
 _HOLDING = _reasons("If I play {card} now, my opponent completes the ship, so I wait.")
 _SINK_WINS = _reasons("Sinking the {suit} ship wins me the game, so I play {card}.")
+_LET_GO = _reasons("The owner of {card} can complete that ship with it, so I let it go.")
 _NOTHING_TO_CLAIM = "Nothing to claim yet, so I wait."
 _EMPTY_WASTE = "My waste is empty, so I turn a card."
 
@@ -160,6 +168,8 @@ class SpeedBot(Bot[PirateGame, Action]):
         reaction: Mean reaction time in moments (default: the level's).
         overlook: Chance of overlooking a card that fits (default: the level's).
         thinks: Whether to avoid handing a ship over (default: the level's).
+        spoils: Whether, as an observer, to claim a card that would complete a ship its
+            owner can play at once, so that the ship sinks (default: yes).
 
     Example:
         >>> bot = SpeedBot(seed=1)
@@ -182,8 +192,10 @@ class SpeedBot(Bot[PirateGame, Action]):
         reaction: int | None = None,
         overlook: float | None = None,
         thinks: bool | None = None,
+        spoils: bool = True,
     ) -> None:
         super().__init__(seed)
+        self.spoils = spoils
         self.reaction = self.speed.reaction if reaction is None else reaction
         self.overlook = self.speed.overlook if overlook is None else overlook
         self.thinks = self.speed.thinks if thinks is None else thinks
@@ -252,6 +264,9 @@ class SpeedBot(Bot[PirateGame, Action]):
         self._look(game, 1 - player, card)
         if game.moment < self._ready_at or not self._seen:
             self.reason = _WATCHING[card]
+            return Action.WAIT
+        if not self.spoils and _completes(game, 1 - player, card):
+            self.reason = _LET_GO[card]
             return Action.WAIT
         self.reason = CLAIM_REASONS[card]
         return Action.CLAIM

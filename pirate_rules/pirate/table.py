@@ -27,17 +27,80 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from enum import Enum
+from typing import Protocol
 
-from pirate_rules.cards import SUIT_NAMES, format_cards
+from pirate_rules.cards import SUIT_NAMES, Card, format_cards
+from pirate_rules.pirate.ships import Ship
 
-if TYPE_CHECKING:
-    from pirate_rules.pirate.game import Event, Outcome, PirateGame
-
-__all__ = ["describe_event", "describe_outcome", "draw"]
+__all__ = ["GameEvent", "GameOutcome", "GameView", "describe_event", "describe_outcome", "draw"]
 
 
-def draw(game: PirateGame) -> str:
+class GameOutcome(Protocol):
+    """What the text reads of an outcome (`pirate_rules.pirate.game.Outcome` is one)."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def termination(self) -> Enum: ...
+
+
+class GameEvent(Protocol):
+    """What the text reads of an event (`pirate_rules.pirate.game.Event` is one)."""
+
+    @property
+    def moment(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def player(self) -> int | None: ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def suit(self) -> str: ...
+
+    @property
+    def number(self) -> int: ...
+
+
+class GameView(Protocol):
+    """What the text reads of a game: `pirate_rules.pirate.game.PirateGame` is one.
+
+    This module only reads games, and knowing them by what it reads keeps it free of
+    the game module, which imports it.
+    """
+
+    players: tuple[str, str]
+    low: int
+    moment: int
+
+    @property
+    def sunk(self) -> Sequence[Ship]: ...
+
+    @property
+    def score(self) -> tuple[int, int]: ...
+
+    @property
+    def ships(self) -> list[Ship]: ...
+
+    def is_observer(self, player: int) -> bool: ...
+
+    def is_fresh(self, player: int) -> bool: ...
+
+    def stock(self, player: int) -> list[Card]: ...
+
+    def waste(self, player: int) -> list[Card]: ...
+
+    def outcome(self) -> GameOutcome | None: ...
+
+
+def draw(game: GameView) -> str:
     """The table as text, as described above."""
     names = game.players
     labels = [f"{names[p]} ({'low' if p == game.low else 'high'}):" for p in (0, 1)]
@@ -64,7 +127,7 @@ def draw(game: PirateGame) -> str:
     return "\n".join(lines)
 
 
-def describe_outcome(game: PirateGame, outcome: Outcome) -> str:
+def describe_outcome(game: GameView, outcome: GameOutcome) -> str:
     """How the game ended, in words, such as ``'Ann wins, 5 ships to 2'``."""
     ships = game.score
     if outcome.winner is None:
@@ -80,7 +143,7 @@ def describe_outcome(game: PirateGame, outcome: Outcome) -> str:
     return result
 
 
-def describe_event(game: PirateGame, event: Event) -> str:
+def describe_event(game: GameView, event: GameEvent) -> str:
     """One log line for ``event``."""
     names = game.players
     player = names[event.player] if event.player is not None else ""

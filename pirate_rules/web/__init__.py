@@ -84,6 +84,7 @@ __all__ = [
     "marvin_new",
     "marvin_undo",
     "marvin_view",
+    "offered_bots",
     "pirate_new",
     "pirate_tick",
     "pirate_view",
@@ -106,14 +107,25 @@ def info() -> JSON:
     return {
         "version": __version__,
         "games": list(games),
-        "bots": {game: bot_names(game) for game in games},
+        "bots": {game: offered_bots(game) for game in games},
         "bot_descriptions": {
-            game: {name: bot_class(game, name).description for name in bot_names(game)}  # type: ignore[attr-defined]
+            game: {name: bot_class(game, name).description for name in offered_bots(game)}  # type: ignore[attr-defined]
             for game in games
         },
         "pirate_levels": list(PIRATE_LEVELS),
         "pirate_default_level": DEFAULT_LEVEL,
     }
+
+
+def offered_bots(game: str) -> list[str]:
+    """The bots of ``game`` a page may offer: every registered bot but those that cheat
+    (a bot class with ``fair = False``, such as Marvin's ``cheating-oracle``).
+
+    Example:
+        >>> "cheating-oracle" in offered_bots("marvin"), "expert" in offered_bots("marvin")
+        (False, True)
+    """
+    return [name for name in bot_names(game) if getattr(bot_class(game, name), "fair", True)]
 
 
 def record(game_id: str) -> JSON:

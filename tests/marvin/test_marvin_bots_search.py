@@ -1,4 +1,8 @@
-"""The search bot: it imagines the unseen cards and never peeks at the real draw pile."""
+"""The search bots: they imagine the unseen cards and never peek at the real draw pile.
+
+The no-peek tests run over every registered fair bot (a bot class with ``fair = False``,
+such as the cheating oracle, is meant to peek and is left out).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from typing import NoReturn
 
 import pytest
 
+from pirate_rules.bots import Bot, bot_class, bot_names, make_bot
 from pirate_rules.marvin import MarvinGame, Move, play_game
-from pirate_rules.marvin.heuristics import SensibleBot, describe, pick
+from pirate_rules.marvin.heuristics import describe, pick
 from pirate_rules.marvin.search import SearchBot, _imagine, unseen_cards, value, win_chance
 
 
@@ -46,13 +51,30 @@ def test_unseen_cards_are_the_draw_pile_as_a_multiset() -> None:
         assert Counter(unseen_cards(game)) == Counter(game.draw_pile)
 
 
-def test_the_order_of_the_hidden_cards_does_not_change_the_choice() -> None:
+QUICK = {"search": {"samples": 6}, "expert": {"draws": 1}}
+"""Options that make the slower bots quicker for these tests."""
+
+FAIR = [name for name in bot_names("marvin") if getattr(bot_class("marvin", name), "fair", True)]
+
+
+def fair_bot(name: str, seed: int) -> Bot[MarvinGame, Move]:
+    made: Bot[MarvinGame, Move] = make_bot("marvin", name, seed=seed, **QUICK.get(name, {}))
+    return made
+
+
+def test_the_fair_bots_include_the_search_bots_and_not_the_oracle() -> None:
+    assert {"sensible", "search", "expert"} <= set(FAIR)
+    assert "cheating-oracle" in bot_names("marvin") and "cheating-oracle" not in FAIR
+
+
+@pytest.mark.parametrize("name", FAIR)
+def test_the_order_of_the_hidden_cards_does_not_change_the_choice(name: str) -> None:
     changed = 0
     for game in long_game_positions():
         for seed in (1, 2):
             other = hide_the_order(game, seed)
             changed += other.draw_pile != game.draw_pile
-            a, b = SearchBot(seed=9, samples=8), SearchBot(seed=9, samples=8)
+            a, b = fair_bot(name, 9), fair_bot(name, 9)
             assert a.choose(game, game.to_move) is b.choose(other, other.to_move)
             assert a.reason == b.reason
             assert a.rng.getstate() == b.rng.getstate()
@@ -79,8 +101,9 @@ class SilentRandom(random.Random):
         raise AssertionError("the bot read the game's generator")
 
 
-@pytest.mark.parametrize("bot", [SearchBot(seed=3, samples=6), SensibleBot()], ids=repr)
-def test_bots_never_read_the_draw_pile(bot: SearchBot | SensibleBot) -> None:
+@pytest.mark.parametrize("name", FAIR)
+def test_bots_never_read_the_draw_pile(name: str) -> None:
+    bot = fair_bot(name, 3)
     for game in long_game_positions():
         wired = game.copy()
         wired._pile = Tripwire(game._pile)

@@ -244,3 +244,17 @@ def test_claim_chances_counts_claims_and_clashes() -> None:
     game.apply_moments("TT PP " * 6 + "WT CP")
     tally = claim_chances(game, 0)
     assert (tally.chances, tally.clashed, tally.missed) == (1, 1, 0)
+
+
+def test_an_observer_that_does_not_spoil_lets_the_owner_complete_the_ship() -> None:
+    game = PirateGame(
+        stocks=("AH 2H 3H 4H 5H 6H 7H", "KH QH JH TH 9H 8H"),
+        players=("Ann", "Ben"),
+        complete=False,
+    )
+    game.apply_moments("TT PP " * 6 + "TW")
+    assert game.is_observer(1) and game.can_claim(1) and game.can_play(0)
+    spoiler, sport = SpeedBot(seed=1), SpeedBot(seed=1, spoils=False)
+    assert spoiler.choose(game, 1) == Action.CLAIM
+    assert sport.choose(game, 1) == Action.WAIT
+    assert sport.reason == "The owner of 7H can complete that ship with it, so I let it go."

@@ -1,0 +1,128 @@
+"""Differential tests: each engine shortcut plays thousands of games exactly like the plain
+code beside it, compared state by state.
+
+* *Pirate*: `PirateGame.apply_moment` takes a shortcut for moments of turns and waits
+  (switched off by ``_FAST_PATHS``), and the ``fast`` bot's `quickest` reads the
+  game's fields instead of calling `can_play`, `can_claim` and `can_turn`.
+* *Marvin's Pirates Go!*: the ``random`` bot and `play_game` read the game's fields
+  instead of its properties, and the search bots play on `MarvinGame._fork` copies
+  instead of `MarvinGame.copy`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pirate_rules.pirate.game as pirate_game
+from pirate_rules.bots import Bot
+from pirate_rules.marvin import MarvinGame, Move, RandomBot
+from pirate_rules.marvin import play_game as play_marvin
+from pirate_rules.pirate import Action, PirateGame, Ship
+from pirate_rules.pirate.bots import FastBot, quickest
+
+SEEDS = range(2000)
+
+
+def ship_state(ship: Ship) -> tuple[object, ...]:
+    return (ship.suit, ship.number, ship.halves, ship.needs, ship.ranks)
+
+
+def pirate_state(game: PirateGame) -> tuple[object, ...]:
+    return (
+        game.moment, tuple(game.history), game._stocks, game._wastes, game._fresh,
+        game._held, [ship_state(ship) for ship in game._ships],
+        [[ship_state(ship) for ship in ships] for ships in game.captured],
+        [ship_state(ship) for ship in game.sunk], game.events, game._outcome,
+    )  # fmt: skip
+
+
+def plain_quickest(game: PirateGame, player: int) -> Action:
+    """The ``fast`` bot's rule with the game's public checks."""
+    if game.can_play(player):
+        return Action.PLAY
+    if game.can_claim(player):
+        return Action.CLAIM
+    if game.can_turn(player):
+        return Action.TURN
+    return Action.WAIT
+
+
+def test_pirate_shortcuts_play_every_moment_like_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    mixed = random.Random(0)
+    for seed in SEEDS:
+        fast, plain = PirateGame.from_seed(seed), PirateGame.from_seed(seed)
+        bots = (FastBot(seed=1), FastBot(seed=2))
+        while not fast.is_terminal():
+            pair = []
+            for player in (0, 1):
+                action = quickest(bots[player], fast, player)
+                assert action == plain_quickest(fast, player)
+                if seed % 4 == 0 and mixed.random() < 0.2:  # some waits and turns too
+                    action = mixed.choice(fast.legal_actions(player))
+                pair.append(action)
+            fast.apply_moment(*pair)
+            with monkeypatch.context() as plain_code:
+                plain_code.setattr(pirate_game, "_FAST_PATHS", False)
+                plain.apply_moment(*pair)
+            assert pirate_state(fast) == pirate_state(plain)
+        assert plain.is_terminal()
+
+
+def test_a_refused_moment_is_refused_the_same_way_with_the_shortcuts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = PirateGame(stocks=("AH", "KS"), players=("Ann", "Ben"), complete=False)
+    game.apply_moment("TT")
+    game.apply_moment("PW")
+    for moment in ("TT", "CT", "TC", "WC"):
+        errors = []
+        for fast_paths in (True, False):
+            monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+            trial = game.copy()
+            try:
+                trial.apply_moment(moment)
+            except ValueError as error:
+                errors.append(str(error))
+            else:
+                errors.append(repr(pirate_state(trial)))
+        assert errors[0] == errors[1], moment
+
+
+class PlainRandomBot(Bot[MarvinGame, Move]):
+    """The ``random`` bot's rule through the game's public properties."""
+
+    def choose(self, game: MarvinGame, player: int) -> Move:
+        moves = game.legal_moves
+        assert player == game.to_move and moves
+        return moves[int(self.rng.random() * len(moves))]
+
+
+def test_marvin_random_games_are_the_same_through_the_public_properties() -> None:
+    for seed in SEEDS:
+        fast = play_marvin([RandomBot(seed=2 * seed), RandomBot(seed=2 * seed + 1)], seed)
+        plain = MarvinGame.from_seed(seed)
+        bots = (PlainRandomBot(seed=2 * seed), PlainRandomBot(seed=2 * seed + 1))
+        while not plain.is_game_over():
+            plain.push(bots[plain.to_move].choose(plain, plain.to_move))
+        assert fast._state() == plain._state()
+
+
+def test_a_fork_plays_like_a_copy() -> None:
+    for seed in range(300):
+        game = MarvinGame.from_seed(seed)
+        bot = RandomBot(seed=seed)
+        while not game.is_game_over():
+            copy = game.copy()
+            fork = game._fork(game._pile[:], random.Random(0))
+            copy._rng = random.Random(0)
+            move = bot.choose(game, game.to_move)
+            for played in (game, copy, fork):
+                played.push(move)
+            assert fork.legal_moves == copy.legal_moves and fork.phase == copy.phase
+            assert [s._state() for s in fork.sides] == [s._state() for s in copy.sides]
+            assert (fork.drawn, fork.to_move, fork.turn) == (copy.drawn, copy.to_move, copy.turn)
+            assert fork._holder == copy._holder and fork._discard == copy._discard
