@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Final
 
-from pirate_rules.bots import Bot, bot_class, bot_names
+from pirate_rules.bots import Bot, bot_class
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.simulate import GameResult, Summary, run_games
 from pirate_rules.stats import format_share
@@ -169,15 +169,18 @@ def _problem(exc: BaseException, context: str = "") -> JSON:
 
 
 def builtin_bots(game: str = "marvin") -> list[str]:
-    """The engine's own bots of ``game``, weakest first (not those a page registered).
+    """The engine's own fair bots of ``game``, weakest first: the ones the play pages offer,
+    without those a page's examples registered.
 
     Example:
-        >>> builtin_bots()[0]
-        'random'
+        >>> builtin_bots()[0], "cheating-oracle" in builtin_bots()
+        ('random', False)
     """
+    from pirate_rules.web import offered_bots  # the package imports this module
+
     return [
         name
-        for name in bot_names(game)
+        for name in offered_bots(game)
         if getattr(bot_class(game, name), "__module__", "").startswith("pirate_rules.")
     ]
 

@@ -20,7 +20,7 @@ export function setUp(root) {
   const say = el("p", { class: "live-lab__status", role: "status" });
   const problem = el("pre", { class: "live-lab__problem", hidden: true });
   const progress = el("progress", { max: 1, value: 0, hidden: true, "aria-label": "Tournament progress" });
-  const games = el("select", { name: "games" }, ...[20, 50, 100, 200, 500].map((n) => el("option", { value: n, selected: n === 50 }, String(n))));
+  const games = el("select", { name: "games" }, ...[20, 50, 100, 200, 500].map((n) => el("option", { value: n, selected: n === 20 }, String(n))));
   const seed = el("input", { name: "seed", type: "number", min: 0, value: 0, inputmode: "numeric" });
   const start = el("button", { type: "button", class: "live-button live-button--main" }, "Tournament");
   const stop = el("button", { type: "button", class: "live-button live-button--stop", hidden: true }, "Stop");
