@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live analysis chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live analysis mutation chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,11 @@ bench-bots: build chromium
 ## more for all three (one page alone: python -m analysis --only luck).
 analysis: setup
 	$(PY) -m analysis
+
+## mutation: mutate the engine's rule modules and run only the rules pages against each mutant
+mutation: setup
+	$(PY) -m pip install --quiet -e '.[mutation]'
+	$(PY) tests/misreadings/mutation.py
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache

@@ -1,8 +1,10 @@
 """Every rule id has a heading anchor and an executable example on its rules page.
 
 The rules pages are the specification: each rule's heading carries its id as anchor
-(``{#M7}``) and is followed, before the next rule heading, by at least one ``pycon``
-block, which the documentation tests run.
+(``{#M7}``) and its section (up to the next heading of the same or a higher level, see
+``misreadings/rule_pages.py``) holds at least one ``pycon`` block, which the
+documentation tests run. The rule sections come in id order, which is also the order
+of a turn.
 """
 
 from __future__ import annotations
@@ -11,23 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
+from misreadings.rule_pages import DOCS, PYCON
+from misreadings.rule_pages import rule_sections as sections_of
 
 from pirate_rules.rulebook import MARVIN_RULES, PIRATE_RULES, RULES, rule_page
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-HEADING = re.compile(r"^#{1,6} .*\{#(?P<id>[MP]\d+)\}\s*$", re.MULTILINE)
-PYCON = re.compile(r"^```pycon\s*$\n(?P<body>.*?)^```\s*$", re.MULTILINE | re.DOTALL)
-
 
 def rule_sections(page: Path) -> dict[str, str]:
-    """Map each rule id anchored on ``page`` to its text, up to the next rule heading."""
-    text = page.read_text(encoding="utf-8")
-    headings = list(HEADING.finditer(text))
-    sections: dict[str, str] = {}
-    for here, after in zip(headings, [*headings[1:], None], strict=True):
-        end = after.start() if after else len(text)
-        sections[here["id"]] = text[here.end() : end]
-    return sections
+    """Map each rule id anchored on ``page`` to its section."""
+    return sections_of(page.read_text(encoding="utf-8"))
 
 
 def test_rule_sections_reads_anchors_and_bodies() -> None:
@@ -56,6 +50,12 @@ def test_tricky_rules_have_several_examples_and_a_refusal(rule: str) -> None:
     assert len(examples) >= 2, f"{rule} needs several examples, has {len(examples)}"
     if rule not in {"M17", "P7"}:
         assert any(f"({rule})" in ex for ex in examples), f"{rule} shows no refused move"
+
+
+@pytest.mark.parametrize("page", ["marvin.md", "pirate.md"])
+def test_rule_sections_come_in_id_order(page: str) -> None:
+    anchored = list(rule_sections(DOCS / "rules" / page))
+    assert anchored == sorted(anchored, key=lambda rule: int(rule[1:])), anchored
 
 
 def test_pages_anchor_only_known_rules() -> None:

@@ -1,0 +1,473 @@
+"""The wrong variants behind the misreadings of *Marvin's Pirates Go!* (rules M1 to M18).
+
+See `catalogue` for what a misreading is. The patches reach the engine through a few
+patch points: the turn's steps on `MarvinGame` (``_draw``, ``_use_power``, ``_resolve``,
+``_take``, ``_reshuffle``, ``_setup``, ``_power_moves``, ``outcome``, ``from_seed``), a
+side's changes on `Side` (``_hit``, ``_faint``, ``_hide``, ``_must_return``, ``_ship``),
+the rule tables (``power_moves``, ``targetable_mask`` and the ``TARGETS`` built from
+it, ``EFFECT_OF_RANK``), the deck checks, and the drawing of the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from catalogue import Factory, replaced_by
+
+from pirate_rules.marvin import DRAW, POSITIONS, LegalMoves, Move, Outcome, Side
+from pirate_rules.marvin.table import EFFECTS, PRIZE_INDEX, card_effect
+
+GAME = "pirate_rules.marvin.game"
+TABLE = "pirate_rules.marvin.table"
+MOVES = "pirate_rules.marvin.moves"
+Game = Any  # a MarvinGame, patched: its private parts are reached on purpose
+Patch = dict[str, Factory]
+
+GUARD_BITS, CAPTAIN_BITS = 0b0011, 0b1100
+
+
+def _on_board(board: int) -> list[str]:
+    return [position for i, position in enumerate(POSITIONS) if board >> i & 1]
+
+
+def _relisted(moves: list[Move], board: int) -> LegalMoves | None:
+    """Prize-phase moves in the engine's order (swaps first), with ``draw`` last."""
+    powers = [move for move in moves if move is not DRAW]
+    if not powers:
+        return None
+    standing = set(_on_board(board))
+    swaps = [m for m in powers if m.kind == "ship" and m.to in standing]
+    rest = [m for m in powers if m not in swaps]
+    return LegalMoves([*swaps, *rest, DRAW], swaps=len(swaps))
+
+
+def powers(change: Callable[..., LegalMoves | None]) -> Patch:
+    """Patch the prize-phase rule table: ``change(original, board, hidden, shields, held)``."""
+    return {
+        f"{GAME}:power_moves": lambda original: lambda *args: change(original, *args),
+        f"{GAME}:_POWER_MOVES": replaced_by({}),
+    }
+
+
+def adding_powers(extra: Callable[[int, int, int, int], list[Move]]) -> Patch:
+    """Offer the moves ``extra(board, hidden, shields, held)`` besides the legal powers."""
+
+    def change(original: Callable[..., LegalMoves | None], *args: int) -> LegalMoves | None:
+        moves = list(original(*args) or ())
+        return _relisted([*moves, *(m for m in extra(*args) if m not in moves)], args[0])
+
+    return powers(change)
+
+
+def targeting(mask: Callable[[int], int], pick: Callable[[list[str]], list[str]] = list) -> Patch:
+    """Patch who can be targeted: ``mask(board)`` of the targetable positions."""
+
+    def table(_: object) -> tuple[LegalMoves, ...]:
+        return tuple(
+            LegalMoves(Move.target(p) for p in pick(_on_board(mask(board)))) for board in range(16)
+        )
+
+    return {
+        f"{TABLE}:targetable_mask": replaced_by(mask),
+        f"{GAME}:TARGETS": table,
+        f"{MOVES}:TARGETS": table,
+    }
+
+
+def effects(**changes: str) -> Patch:
+    """Patch what cards do: ``effects(r1="take")`` makes an Ace take a prize (``r0`` is a joker)."""
+
+    def table(original: tuple[int, ...]) -> tuple[int, ...]:
+        changed = list(original)
+        for rank, effect in changes.items():
+            changed[int(rank.removeprefix("r"))] = EFFECTS.index(effect)
+        return tuple(changed)
+
+    modules = (TABLE, GAME, "pirate_rules.marvin.refusals", "pirate_rules.marvin.display")
+    return {f"{module}:EFFECT_OF_RANK": table for module in modules}
+
+
+def method(target: str, variant: Callable[..., Any]) -> Patch:
+    """Patch ``target`` with ``variant(original, *args)``."""
+    return {target: lambda original: lambda *args, **kwargs: variant(original, *args, **kwargs)}
+
+
+def after_draw(effect: str | None, change: Callable[[Game], None]) -> Patch:
+    """When a drawn card of ``effect`` (or any card) waits for a choice, ``change`` the game."""
+
+    def draw(original: Callable[[Game], bool], game: Game) -> bool:
+        waits = original(game)
+        if waits and effect in (None, card_effect(game.drawn)):
+            change(game)
+        return waits
+
+    return method(f"{GAME}:MarvinGame._draw", draw)
+
+
+def again_after(effect: str, *, at_once: bool) -> Patch:
+    """A card of ``effect`` that does nothing lets its player go again."""
+
+    def draw(original: Callable[[Game], bool], game: Game) -> bool:
+        player = game.to_move
+        waits = original(game)
+        if waits or game.phase == "over" or card_effect(game.discard_pile[-1]) != effect:
+            return waits
+        game._to_move = player
+        return draw(original, game) if at_once else False
+
+    return method(f"{GAME}:MarvinGame._draw", draw)
+
+
+def side_method(name: str, variant: Callable[..., Any]) -> Patch:
+    return method(f"{TABLE}:Side.{name}", variant)
+
+
+def classmethod_default(target: str, **defaults: object) -> Patch:
+    """Give the classmethod ``target`` other default keyword arguments."""
+
+    def factory(original: classmethod[Any, Any, Any]) -> classmethod[Any, Any, Any]:
+        def variant(cls: type, *args: object, **kwargs: object) -> object:
+            for key, value in defaults.items():
+                if kwargs.get(key) is None:
+                    kwargs[key] = value
+            return original.__func__(cls, *args, **kwargs)
+
+        return classmethod(variant)
+
+    return {target: factory}
+
+
+def ending_when(lost: Callable[[Side], bool]) -> Patch:
+    """A crew also loses at once when ``lost(its side)``."""
+
+    def outcome(original: Callable[[Game], Outcome | None], game: Game) -> Outcome | None:
+        for player, side in enumerate(game.sides):
+            if lost(side):
+                return Outcome(1 - player)
+        return original(game)
+
+    def resolve(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
+        original(game, move)
+        if game.phase != "over" and game.outcome() is not None:
+            game._phase, game._legal = "over", LegalMoves()
+
+    return {
+        **method(f"{GAME}:MarvinGame.outcome", outcome),
+        **method(f"{GAME}:MarvinGame._resolve", resolve),
+    }
+
+
+# The variants, rule by rule.
+
+
+def only_counting(original: Callable[..., None], cards: list[object], jokers: int) -> None:
+    if len(cards) != 52 + jokers:
+        original(cards, jokers)
+
+
+def any_jokers(original: Callable[[object], None], jokers: object) -> None:
+    if not isinstance(jokers, int) or jokers < 0:
+        original(jokers)
+
+
+def mirrored_top(original: Callable[[Game], str], game: Game) -> str:
+    lines = original(game).split("\n")
+    for row in (1, 2):
+        left, right = lines[row][2:26].rstrip(), lines[row][26:]
+        lines[row] = f"  {right:<24}{left}".rstrip()
+    return "\n".join(lines)
+
+
+def prize_goes_back(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
+    player = game.to_move
+    original(game, move)
+    index = PRIZE_INDEX[move.kind]
+    game._holder[index] = -1
+    game._held[player] &= ~(1 << index)
+
+
+def powers_again(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
+    original(game, move)
+    _POWER_USED.add(id(game))
+
+
+_POWER_USED: set[int] = set()
+
+
+def draw_after_powers(original: Callable[[Game], bool], game: Game) -> bool:
+    if id(game) in _POWER_USED:
+        _POWER_USED.discard(id(game))
+        more = game._power_moves(game.to_move)
+        if more:
+            game._phase, game._legal = "prize", more
+            return True
+    return original(game)
+
+
+def powers_after_draw(game: Game) -> None:
+    usable = game._power_moves(game.to_move) or ()
+    game._legal = LegalMoves([*game.legal_moves, *(m for m in usable if m.is_power)])
+
+
+def always_a_power_step(
+    original: Callable[[Game, int], LegalMoves | None], game: Game, player: int
+) -> LegalMoves:
+    return original(game, player) or LegalMoves([DRAW])
+
+
+def shields_left_behind(original: Callable[..., bool], side: Side, a: int, b: int) -> bool:
+    shields = side._shields
+    swap = original(side, a, b)
+    side._shields = shields
+    return swap
+
+
+def hit_points_left_behind(original: Callable[..., bool], side: Side, a: int, b: int) -> bool:
+    hit_points = side._hp[:]
+    swap = original(side, a, b)
+    side._hp[:] = hit_points
+    return swap
+
+
+def only_swaps(
+    original: Callable[..., LegalMoves | None], board: int, *rest: int
+) -> LegalMoves | None:
+    standing = set(_on_board(board))
+    moves = [m for m in original(board, *rest) or () if m.kind != "ship" or m.to in standing]
+    return _relisted(moves, board)
+
+
+def only_across_rows(
+    original: Callable[..., LegalMoves | None], board: int, *rest: int
+) -> LegalMoves | None:
+    def crosses(move: Move) -> bool:
+        return move.kind != "ship" or (move.position or "")[0] != (move.to or "")[0]
+
+    return _relisted([m for m in original(board, *rest) or () if crosses(m)], board)
+
+
+def hidden_still_standing(original: Callable[[Side, int], None], side: Side, i: int) -> None:
+    original(side, i)
+    side._board |= 1 << i
+
+
+def healed_in_hiding(original: Callable[[Side, int], None], side: Side, i: int) -> None:
+    original(side, i)
+    side._hp[i] = 4
+
+
+def shield_left_outside(original: Callable[[Side, int], None], side: Side, i: int) -> None:
+    original(side, i)
+    side._shields &= ~(1 << i)
+
+
+def ship_leaves_it_hidden(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
+    side = game.sides[game.to_move]
+    hidden = side._hidden
+    if move.kind == "ship":
+        side._hidden = -1
+    try:
+        original(game, move)
+    finally:
+        side._hidden = hidden
+
+
+def guards_hide(board: int, hidden: int, shields: int, held: int) -> list[Move]:
+    if not held >> PRIZE_INDEX["cave"] & 1 or hidden >= 0 or board & CAPTAIN_BITS != CAPTAIN_BITS:
+        return []
+    return [Move.cave(p) for p in _on_board(board & GUARD_BITS)]
+
+
+def one_captain_hides(board: int, hidden: int, shields: int, held: int) -> list[Move]:
+    if not held >> PRIZE_INDEX["cave"] & 1 or hidden >= 0:
+        return []
+    return [Move.cave(p) for p in _on_board(board & CAPTAIN_BITS)]
+
+
+def hidden_moves(
+    original: Callable[..., LegalMoves | None], board: int, hidden: int, *rest: int
+) -> LegalMoves | None:
+    if hidden < 0:
+        return original(board, hidden, *rest)
+    return original(board | 1 << hidden, hidden, *rest)
+
+
+def shield_the_hidden(original: Callable[[Game], bool], game: Game) -> bool:
+    side = game.sides[game.to_move]
+    hidden = side._hidden
+    if hidden >= 0:
+        side._board |= 1 << hidden
+    try:
+        return original(game)
+    finally:
+        if hidden >= 0 and side._hidden == hidden:
+            side._board &= ~(1 << hidden)
+
+
+def stacking_shields(original: Callable[[Game], bool], game: Game) -> bool:
+    side = game.sides[game.to_move]
+    shields = side._shields
+    side._shields = 0
+    try:
+        return original(game)
+    finally:
+        side._shields = shields
+
+
+def fort_anywhere(board: int, hidden: int, shields: int, held: int) -> list[Move]:
+    if not held >> PRIZE_INDEX["fort"] & 1 or board & GUARD_BITS != GUARD_BITS:
+        return []
+    return [Move.fort(p) for p in _on_board(board & CAPTAIN_BITS & ~shields)]
+
+
+def fort_one_guard(board: int, hidden: int, shields: int, held: int) -> list[Move]:
+    if not held >> PRIZE_INDEX["fort"] & 1:
+        return []
+    return [Move.fort(p) for p in _on_board(board & GUARD_BITS & ~shields)]
+
+
+def fort_twice(board: int, hidden: int, shields: int, held: int) -> list[Move]:
+    if not held >> PRIZE_INDEX["fort"] & 1 or board & GUARD_BITS != GUARD_BITS:
+        return []
+    return [Move.fort(p) for p in _on_board(board & GUARD_BITS)]
+
+
+def game_ends_with_the_pile(original: Callable[[Game], bool], game: Game) -> bool:
+    if not game.draw_pile:
+        game._phase, game._legal = "over", LegalMoves()
+        return True
+    return original(game)
+
+
+def turned_over(
+    original: Callable[[Game, list[object]], None], game: Game, order: list[object]
+) -> None:
+    original(game, game.discard_pile)
+
+
+def from_the_bottom(original: Callable[[Game], bool], game: Game) -> bool:
+    game._pile.reverse()
+    try:
+        return original(game)
+    finally:
+        game._pile.reverse()
+
+
+def skippable_hit(game: Game) -> None:
+    game._legal = LegalMoves([*game.legal_moves, DRAW])
+
+
+def through_the_shield(
+    original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int
+) -> tuple[bool, int, int]:
+    return original(side, i, hits + 1 if side.has_shield(POSITIONS[i]) else hits)
+
+
+def shield_stops_the_8(original: Callable[[Side, int], None], side: Side, i: int) -> None:
+    if side.has_shield(POSITIONS[i]):
+        side._shields &= ~(1 << i)
+    else:
+        original(side, i)
+
+
+def kill_anyone(game: Game) -> None:
+    opponent = game.sides[1 - game.to_move]
+    game._legal = LegalMoves(Move.target(p) for p in POSITIONS if opponent.on_board(p))
+
+
+def shield_stops_the_slash(
+    original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int
+) -> tuple[bool, int, int]:
+    return original(side, i, 1 if hits == 2 and side.has_shield(POSITIONS[i]) else hits)
+
+
+def slash_ignores_shields(
+    original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int
+) -> tuple[bool, int, int]:
+    shielded = hits == 2 and side.has_shield(POSITIONS[i])
+    if shielded:
+        side._shields &= ~(1 << i)
+    result = original(side, i, hits)
+    if shielded and side._hp[i]:
+        side._shields |= 1 << i
+    return result
+
+
+def bank_only(game: Game) -> None:
+    game._legal = LegalMoves(m for m in game.legal_moves if m.prize in game.bank)
+
+
+def take_your_own(game: Game) -> None:
+    game._legal = LegalMoves(Move.take(prize) for prize in ("cave", "ship", "fort"))
+
+
+def one_prize_per_face(game: Game) -> None:
+    prize = {11: "ship", 12: "cave", 13: "fort"}[game.drawn.rank]
+    game._legal = LegalMoves(m for m in game.legal_moves if m.prize == prize)
+
+
+def cave_taken_captain_stays(
+    original: Callable[..., None], game: Game, prize: int, *rest: object
+) -> None:
+    source = game._holder[prize]
+    side = game.sides[source] if source >= 0 else None
+    hidden = side._hidden if side is not None else -1
+    if side is not None and hidden >= 0:
+        side._hidden = -1
+    original(game, prize, *rest)
+    if side is not None and hidden >= 0:
+        side._hidden = hidden
+
+
+def taken_prize_still_works(
+    original: Callable[..., None], game: Game, prize: int, *rest: object
+) -> None:
+    source = game._holder[prize]
+    original(game, prize, *rest)
+    if source >= 0:
+        game._held[source] |= 1 << prize
+
+
+def first_target_only(targets: list[str]) -> list[str]:
+    return targets[:1]
+
+
+def shield_lasts(
+    original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int
+) -> tuple[bool, int, int]:
+    if side.has_shield(POSITIONS[i]):
+        return True, side._hp[i], side._hp[i]
+    return original(side, i, hits)
+
+
+def standing_at_zero(
+    original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int
+) -> tuple[bool, int, int]:
+    result = original(side, i, hits)
+    if not side._hp[i]:
+        side._board |= 1 << i
+    return result
+
+
+def captain_steps_up(original: Callable[..., Any], side: Side, i: int, *rest: int) -> Any:
+    result = original(side, i, *rest)
+    if i < 2 and not side._hp[i] and side.on_board(POSITIONS[i + 2]):
+        side._ship(i + 2, i)
+    return result
+
+
+def play_goes_on(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
+    original(game, move)
+    if game.phase == "over":
+        game._phase = "prize"
+        game._to_move = 1 - game.to_move
+        game._advance()
+
+
+def no_guards(side: Side) -> bool:
+    return not side.on_board("GL") and not side.on_board("GR") and side.pirates_left < 4
+
+
+def one_left(side: Side) -> bool:
+    return side.pirates_left == 1

@@ -1,0 +1,235 @@
+"""Mutation testing of the engine against the rules pages alone (``make mutation``).
+
+mutmut changes the engine's rule modules in small ways, one change (a *mutant*) at a
+time, and runs only the rules pages' examples (``pages_pass.py``) against each. A
+mutant is *killed* when some example notices it. Each mutant is then counted for the
+rule ids that the docstring of its function names (or, failing that, its class's
+docstring), and the score per rule is the share of that rule's mutants killed.
+
+Everything happens in a scratch folder (``build/mutation`` by default): the engine,
+the two rules pages and the test are copied there with a ``pyproject.toml`` that
+configures mutmut, so the project's own files are never touched. Each mutant runs in
+a fresh process that imports the engine after the mutant is switched on, so the
+engine's tables built at import time are built by the mutant too.
+
+Usage::
+
+    python tests/misreadings/mutation.py [--jobs N] [--workdir DIR] [--report-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+MUTATED = (
+    "pirate_rules/marvin/game.py",
+    "pirate_rules/marvin/moves.py",
+    "pirate_rules/marvin/table.py",
+    "pirate_rules/pirate/deal.py",
+    "pirate_rules/pirate/game.py",
+    "pirate_rules/pirate/ships.py",
+)
+"""The rule modules of both games. Drawing, logging, records and bots are left alone."""
+
+SKIPPED_LINES = (
+    r"^\s*raise \w+Error\(",
+    r"^\s*(self\.)?_?events\.append\(",
+    r"^\s*return IllegalMoveError\(",
+    r"^\s*__slots__ = ",
+    r"^\s*__all__ = ",
+)
+"""Lines not mutated: error messages and log events (their wording, not the rules)."""
+
+RULE_ID = re.compile(r"\b([MP](?:1[0-8]|[1-9]))\b")
+KILLED = {"killed", "timeout", "caught by type check", "segfault"}
+
+
+def prepare(workdir: Path) -> None:
+    """Copy the engine, the rules pages and the test into ``workdir``, with mutmut's settings."""
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(ROOT / "pirate_rules", workdir / "pirate_rules", ignore=ignore)
+    shutil.copytree(ROOT / "docs" / "rules", workdir / "docs" / "rules")
+    tests = workdir / "tests" / "misreadings"
+    tests.mkdir(parents=True)
+    for name in ("rule_pages.py", "pages_pass.py"):
+        shutil.copy2(Path(__file__).parent / name, tests / name)
+    (workdir / "preload.txt").write_text("pytest\ndoctest\n", encoding="utf-8")
+    settings = {
+        "source_paths": ["pirate_rules"],
+        "only_mutate": list(MUTATED),
+        "do_not_mutate_patterns": list(SKIPPED_LINES),
+        "also_copy": ["docs", "tests"],
+        "pytest_add_cli_args_test_selection": ["tests/misreadings/pages_pass.py"],
+        "pytest_add_cli_args": [
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:hypothesispytest",
+            "-p",
+            "no:playwright",
+            "-p",
+            "no:base_url",
+            "-p",
+            "no:anyio",
+        ],
+        "process_isolation": "forkserver",
+        "forkserver_warmup": "import",
+        "preload_modules_file": "preload.txt",
+        "use_git_change_detection": False,
+    }
+    lines = ["[tool.mutmut]"]
+    lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in settings.items()]
+    lines += ["", "[tool.pytest.ini_options]", 'rootdir = "."', ""]
+    (workdir / "pyproject.toml").write_text("\n".join(lines), encoding="utf-8")
+
+
+def mutmut(workdir: Path, *args: str, log: Path | None = None) -> str:
+    """Run mutmut in ``workdir``; return what it printed (or send it to ``log``)."""
+    command = [str(Path(sys.executable).parent / "mutmut"), *args]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    if log is not None:
+        with log.open("w", encoding="utf-8") as out:
+            subprocess.run(
+                command, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT, check=True
+            )
+        return ""
+    done = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def results(workdir: Path) -> dict[str, str]:
+    """Every mutant's name and status, from ``mutmut results --all true``."""
+    statuses = {}
+    for line in mutmut(workdir, "results", "--all", "true").splitlines():
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and "__mutmut_" in name:
+            statuses[name] = status
+    return statuses
+
+
+def function_rules() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The rule ids of each function of the mutated modules: ``(module, Class.func)`` -> ids.
+
+    The ids are those its docstring names; a class's ``__init__`` without any takes those
+    of the class's docstring. Other functions that name no rule count for none (``-``).
+    """
+    rules: dict[tuple[str, str], tuple[str, ...]] = {}
+    for path in MUTATED:
+        module = path.removesuffix(".py").replace("/", ".")
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                inherited = _ids(ast.get_docstring(node))
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef):
+                        own = _ids(ast.get_docstring(item))
+                        if not own and item.name == "__init__":
+                            own = inherited
+                        rules[(module, f"{node.name}.{item.name}")] = own
+            elif isinstance(node, ast.FunctionDef):
+                rules[(module, node.name)] = _ids(ast.get_docstring(node))
+    return rules
+
+
+def _ids(text: str | None) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(RULE_ID.findall(text or "")))
+
+
+def function_of(mutant: str) -> tuple[str, str]:
+    """``pirate_rules.marvin.table.xǁSideǁ_hit__mutmut_3`` -> ``(module, "Side._hit")``."""
+    qualified = mutant.rpartition("__mutmut_")[0]
+    module, _, mangled = qualified.rpartition(".")
+    if mangled.startswith("xǁ"):
+        _, cls, func = mangled.split("ǁ", 2)
+        return module, f"{cls}.{func}"
+    return module, mangled.removeprefix("x_")
+
+
+def score(statuses: dict[str, str]) -> dict[str, dict[str, object]]:
+    """Per rule id (and ``-`` for functions naming none): mutants, killed, survivors."""
+    rules = function_rules()
+    table: dict[str, dict[str, object]] = defaultdict(
+        lambda: {"mutants": 0, "killed": 0, "survived": [], "functions": set()}
+    )
+    for mutant, status in statuses.items():
+        where = function_of(mutant)
+        for rule in rules.get(where) or ("-",):
+            row = table[rule]
+            row["mutants"] += 1  # type: ignore[operator]
+            row["functions"].add(where[1])  # type: ignore[attr-defined]
+            if status in KILLED:
+                row["killed"] += 1  # type: ignore[operator]
+            else:
+                row["survived"].append(mutant)  # type: ignore[attr-defined]
+    return dict(table)
+
+
+def _order(rule: str) -> tuple[int, int]:
+    return (2, 0) if rule == "-" else ("MP".index(rule[0]), int(rule[1:]))
+
+
+def report(statuses: dict[str, str], seconds: float | None) -> str:
+    """The per-rule table as text."""
+    table = score(statuses)
+    counts = Counter(statuses.values())
+    killed = sum(counts[s] for s in KILLED)
+    lines = [
+        f"{len(statuses)} mutants of {len(MUTATED)} modules: {killed} killed "
+        f"({100 * killed / max(len(statuses), 1):.1f}%); "
+        + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())),
+    ]
+    if seconds is not None:
+        lines.append(f"mutmut run: {seconds:.0f} s wall")
+    lines.append("A mutant counts for every rule its function's docstring names; '-': none named.")
+    lines.append(f"{'rule':<5} {'mutants':>7} {'killed':>7} {'score':>6}  functions")
+    for rule in sorted(table, key=_order):
+        row = table[rule]
+        total, hit = int(row["mutants"]), int(row["killed"])  # type: ignore[call-overload]
+        functions = ", ".join(sorted(row["functions"]))  # type: ignore[call-overload]
+        functions = functions if len(functions) <= 70 else functions[:69] + "…"
+        lines.append(f"{rule:<5} {total:>7} {hit:>7} {100 * hit / total:>5.1f}%  {functions}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workdir", type=Path, default=ROOT / "build" / "mutation")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--report-only", action="store_true", help="report the last run again")
+    args = parser.parse_args(argv)
+    workdir = args.workdir.resolve()
+    seconds = None
+    if not args.report_only:
+        prepare(workdir)
+        print(f"mutating {len(MUTATED)} modules in {workdir} with {args.jobs} jobs...", flush=True)
+        start = time.monotonic()
+        mutmut(workdir, "run", "--max-children", str(args.jobs), log=workdir / "run.log")
+        seconds = time.monotonic() - start
+    statuses = results(workdir)
+    text = report(statuses, seconds)
+    print(text)
+    survivors = {rule: row["survived"] for rule, row in score(statuses).items()}
+    summary = {"statuses": statuses, "survivors": survivors, "seconds": seconds}
+    (workdir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    (workdir / "report.txt").write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

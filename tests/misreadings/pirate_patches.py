@@ -1,0 +1,376 @@
+"""The wrong variants behind the misreadings of *Pirate* (rules P1 to P11).
+
+See `catalogue` for what a misreading is. The patches reach the engine through a few
+patch points: a moment's steps on `PirateGame` (``apply_moment``, ``legal_actions``,
+``can_play``, ``_check_play``, ``_check_claim``, ``_turn``, ``_play``, ``_claim``,
+``_complete``, ``_find_outcome``, ``_anything_fits``), a ship's rules on `Ship`
+(``__init__``, ``fits``, ``place``), and the setup (``check_deck``, ``low_player``,
+the cut).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from catalogue import Factory
+
+from pirate_rules.cards import SUITS, Card
+from pirate_rules.pirate import Action, Outcome, Ship, Termination, parse_moment
+
+GAME = "pirate_rules.pirate.game"
+SHIPS = "pirate_rules.pirate.ships"
+DEAL = "pirate_rules.pirate.deal"
+Game = Any  # a PirateGame, patched: its private parts are reached on purpose
+Patch = dict[str, Factory]
+T, P, C, W = Action.TURN, Action.PLAY, Action.CLAIM, Action.WAIT
+
+
+def method(target: str, variant: Callable[..., Any]) -> Patch:
+    """Patch ``target`` with ``variant(original, *args)``."""
+    return {target: lambda original: lambda *args, **kwargs: variant(original, *args, **kwargs)}
+
+
+def game_method(name: str, variant: Callable[..., Any]) -> Patch:
+    return method(f"{GAME}:PirateGame.{name}", variant)
+
+
+def ship_method(name: str, variant: Callable[..., Any]) -> Patch:
+    return method(f"{SHIPS}:Ship.{name}", variant)
+
+
+def cut_rule(variant: Callable[..., int | None]) -> Patch:
+    """Patch who is low after a cut, wherever the engine reads it."""
+    places = (DEAL, GAME, "pirate_rules.pirate")
+    return {f"{place}:low_player": lambda original: variant for place in places}
+
+
+def fits(game: Game, player: int, card: Card) -> bool:
+    return game.ship(card.suit).fits(player, card)
+
+
+def in_turn(original: Callable[..., None], game: Game, actions: tuple[Action, Action]) -> None:
+    """Play ``actions`` one after the other, player 0's first, as one moment."""
+    original(game, actions[0], W)
+    if actions[1] is not W:
+        game.moment -= 1
+        game.history.pop()
+        original(game, W, actions[1])
+        game.history[-1] = actions[0] + actions[1]
+
+
+def finishing_at(mark: Callable[[Game], int]) -> Patch:
+    """Captured ships end the game at ``mark(game)`` instead of five (or four after a sinking)."""
+
+    def find(original: Callable[[Game], Outcome | None], game: Game) -> Outcome | None:
+        outcome = original(game)
+        ships = game.score
+        winner = None if ships[0] == ships[1] else int(ships[1] > ships[0])
+        if max(ships) >= mark(game):
+            return Outcome(winner, Termination.CAPTURES)
+        if outcome is not None and outcome.termination is Termination.CAPTURES:
+            return None if game._anything_fits() else Outcome(winner, Termination.BLOCKED)
+        return outcome
+
+    return game_method("_find_outcome", find)
+
+
+def anything_fits(fits_for: Callable[[Game, int, Card], bool], cards: str = "all") -> Patch:
+    """P11 asks whether some card fits somewhere: ``fits_for(game, owner, card)``."""
+
+    def variant(original: Callable[[Game], bool], game: Game) -> bool:
+        for player in (0, 1):
+            if cards == "all":
+                held = game.stock(player) + game.waste(player)
+            else:
+                held = [game.waste_top(player)] if game.waste_top(player) else []
+            if any(fits_for(game, player, card) for card in held):
+                return True
+        return False
+
+    return game_method("_anything_fits", variant)
+
+
+# The variants, rule by rule.
+
+
+def suits_break_ties(cut0: Card, cut1: Card) -> int | None:
+    if cut0.rank != cut1.rank:
+        return 0 if cut0.rank < cut1.rank else 1
+    if cut0.suit == cut1.suit:
+        return None
+    return 0 if SUITS.index(cut0.suit) < SUITS.index(cut1.suit) else 1
+
+
+def ace_high(cut0: Card, cut1: Card) -> int | None:
+    rank0, rank1 = (14 if c.rank == 1 else c.rank for c in (cut0, cut1))
+    return None if rank0 == rank1 else int(rank0 > rank1)
+
+
+def higher_is_low(cut0: Card, cut1: Card) -> int | None:
+    return None if cut0.rank == cut1.rank else int(cut0.rank < cut1.rank)
+
+
+def first_is_low_on_a_tie(cut0: Card, cut1: Card) -> int | None:
+    return 0 if cut0.rank <= cut1.rank else 1
+
+
+def lower_part(original: Callable[..., Card], deck: list[Card], rng: random.Random) -> Card:
+    return deck[rng.randint(1, len(deck) - 1)]
+
+
+def any_waste_card(original: Callable[..., bool], game: Game, player: int) -> bool:
+    return game.outcome() is None and any(fits(game, player, c) for c in game.waste(player))
+
+
+def stock_top_too(original: Callable[..., bool], game: Game, player: int) -> bool:
+    stock = game.stock(player)
+    return original(game, player) or (bool(stock) and fits(game, player, stock[0]))
+
+
+def waste_bottom(original: Callable[..., bool], game: Game, player: int) -> bool:
+    waste = game.waste(player)
+    return game.outcome() is None and bool(waste) and fits(game, player, waste[-1])
+
+
+def taking_turns(original: Callable[..., list[Action]], game: Game, player: int) -> list[Action]:
+    actions = original(game, player)
+    return [W] if actions and game.moment % 2 != player else actions
+
+
+def one_after_the_other(
+    original: Callable[..., None], game: Game, first: Any, second: Any = None
+) -> None:
+    in_turn(original, game, parse_moment(first, second))
+
+
+def played_when_turned(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    original(game, player)
+    if game.can_play(player):
+        game._play(player, [0, 0, 0, 0])
+
+
+def must_play(original: Callable[..., list[Action]], game: Game, player: int) -> list[Action]:
+    actions = original(game, player)
+    return [P] if P in actions else actions
+
+
+def restock_and_turn(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    restock = not game.stock(player)
+    original(game, player)
+    if restock and game.stock(player):
+        original(game, player)
+
+
+def restock_reversed(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    restock = not game.stock(player)
+    original(game, player)
+    if restock:
+        game._stocks[player].reverse()
+
+
+def restock_shuffled(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    restock = not game.stock(player)
+    original(game, player)
+    if restock:
+        random.Random(1).shuffle(game._stocks[player])
+
+
+def three_at_a_time(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    if not game.stock(player):
+        original(game, player)
+        return
+    for _ in range(3):
+        if game.stock(player):
+            original(game, player)
+
+
+def either_keel(original: Callable[..., bool], ship: Ship, player: int, card: Card) -> bool:
+    if not ship.halves[player]:
+        return card.suit == ship.suit and card.rank in (1, 13)
+    return original(ship, player, card)
+
+
+def skipping_ranks(original: Callable[..., bool], ship: Ship, player: int, card: Card) -> bool:
+    if not ship.halves[player] or card.suit != ship.suit:
+        return original(ship, player, card)
+    return (card.rank - ship.needs[player]) * ship.steps[player] >= 0
+
+
+def both_build_up(original: Callable[..., None], ship: Ship, *args: Any) -> None:
+    original(ship, *args)
+    ship.steps, ship.needs = [1, 1], [1, 1]
+
+
+def other_half_check(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    card = game.waste_top(player)
+    if card is None or not fits(game, 1 - player, card):
+        original(game, player)
+
+
+def other_half_play(
+    original: Callable[..., None], game: Game, player: int, touched: list[int]
+) -> None:
+    card = game.waste_top(player)
+    if fits(game, player, card) or not fits(game, 1 - player, card):
+        original(game, player, touched)
+        return
+    game._wastes[player].pop()
+    game._fresh[player] = False
+    game.ship(card.suit).place(1 - player, card, owner=player)
+    touched[SUITS.index(card.suit)] |= 1 << player
+
+
+def more_cards_capture(original: Callable[..., None], game: Game, index: int, players: int) -> None:
+    sizes = [len(half) for half in game.ships[index].halves]
+    if players != 3 and sizes[0] != sizes[1]:
+        players = 1 << int(sizes[1] > sizes[0])
+    original(game, index, players)
+
+
+def sunk_when_both_built(
+    original: Callable[..., None], game: Game, index: int, players: int
+) -> None:
+    original(game, index, 3 if all(game.ships[index].halves) else players)
+
+
+def first_seat_wins_ties(
+    original: Callable[..., None], game: Game, index: int, players: int
+) -> None:
+    original(game, index, 1 if players == 3 else players)
+
+
+def same_keels(original: Callable[..., None], ship: Ship, suit: str, number: int, low: int) -> None:
+    original(ship, suit, 1, low)
+    ship.number = number
+
+
+def swap_once(original: Callable[..., None], ship: Ship, suit: str, number: int, low: int) -> None:
+    original(ship, suit, min(number, 2), low)
+    ship.number = number
+
+
+def sinking_keeps_keels(
+    original: Callable[..., None], game: Game, index: int, players: int
+) -> None:
+    original(game, index, players)
+    if players == 3:
+        new = game.ships[index]
+        game._ships[index] = Ship(new.suit, new.number, 1 - game.low)
+
+
+def claim_with_cards(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    held = game._stocks[player], game._wastes[player]
+    game._stocks[player], game._wastes[player] = [], []
+    try:
+        original(game, player)
+    finally:
+        game._stocks[player], game._wastes[player] = held
+
+
+def _dig(game: Game, player: int) -> None:
+    """Bring the highest card of the owner's waste that fits the claimer to the top."""
+    waste = game._wastes[1 - player]
+    for index in range(len(waste) - 1, -1, -1):
+        if fits(game, player, waste[index]):
+            waste.append(waste.pop(index))
+            game._fresh[1 - player] = True
+            return
+
+
+def covered_check(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    saved = list(game._wastes[1 - player]), game._fresh[1 - player]
+    _dig(game, player)
+    try:
+        original(game, player)
+    finally:
+        game._wastes[1 - player][:], game._fresh[1 - player] = saved
+
+
+def covered_claim(original: Callable[..., None], game: Game, player: int, *rest: Any) -> None:
+    _dig(game, player)
+    original(game, player, *rest)
+
+
+def uncovered_is_new(
+    original: Callable[..., None], game: Game, player: int, touched: list[int]
+) -> None:
+    original(game, player, touched)
+    game._fresh[player] = bool(game.waste(player))
+
+
+def turn_before_claim(
+    original: Callable[..., None], game: Game, first: Any, second: Any = None
+) -> None:
+    actions = parse_moment(first, second)
+    if set(actions) == {T, C}:
+        turner = actions.index(T)
+        solo = [W, W]
+        solo[turner] = T
+        original(game, *solo)
+        game.moment -= 1
+        game.history.pop()
+        solo = [W, W]
+        solo[1 - turner] = C
+        original(game, *solo)
+        game.history[-1] = actions[0] + actions[1]
+    else:
+        original(game, *actions)
+
+
+def claim_beats_play(
+    original: Callable[..., None], game: Game, first: Any, second: Any = None
+) -> None:
+    actions = list(parse_moment(first, second))
+    if set(actions) == {C, P}:
+        actions[actions.index(P)] = W
+    original(game, *actions)
+
+
+def owner_keeps_the_clash(
+    original: Callable[..., None], game: Game, player: int, owner_action: Action, touched: list[int]
+) -> None:
+    before = list(touched)
+    original(game, player, owner_action, touched)
+    if owner_action is P:
+        touched[:] = before
+
+
+def owner_scores_a_claim(
+    original: Callable[..., None], game: Game, index: int, players: int
+) -> None:
+    if players in (1, 2):
+        top = game.ships[index].halves[players >> 1][-1]
+        players = 1 << top.owner
+    original(game, index, players)
+
+
+def blocked_is_a_draw(original: Callable[[Game], Outcome | None], game: Game) -> Outcome | None:
+    outcome = original(game)
+    if outcome is not None and outcome.termination is Termination.BLOCKED:
+        return Outcome(None, Termination.BLOCKED)
+    return outcome
+
+
+def only_when_both_watch(original: Callable[[Game], bool], game: Game) -> bool:
+    return original(game) or not (game.is_observer(0) and game.is_observer(1))
+
+
+def going_on_while_watched(original: Callable[[Game], bool], game: Game) -> bool:
+    watching = game.is_observer(0) != game.is_observer(1)
+    return original(game) or watching
+
+
+def own_or_other(game: Game, player: int, card: Card) -> bool:
+    return fits(game, player, card) or fits(game, 1 - player, card)
+
+
+def own_only(game: Game, player: int, card: Card) -> bool:
+    return fits(game, player, card)
+
+
+def as_the_rule_says(game: Game, player: int, card: Card) -> bool:
+    return fits(game, player, card) or (
+        game.is_observer(1 - player) and fits(game, 1 - player, card)
+    )
