@@ -16,6 +16,9 @@ from conftest import Watch, watched_context
 RUN_TIMEOUT_MS = 180_000
 """Starting Python on a busy machine, then a slow example, may take a while."""
 
+EDITOR_TIMEOUT_MS = 30_000
+"""The editor's bundle (a few hundred kB) loads on the first Edit; a busy machine is slow."""
+
 RUNTIME = re.compile(r"/pyodide/|pirate_rules\.zip|/play/worker\.mjs")
 EXAMPLE_BLOCK = re.compile(r'class="language-pycon highlight"|<code>&gt;&gt;&gt; ')
 
@@ -64,7 +67,7 @@ def edit(page: Page, number: int) -> Locator:
     """Press Edit under example ``number``; returns its editor."""
     bar(page, number).get_by_role("button", name="Edit").click()
     editor = bar(page, number).locator("xpath=preceding-sibling::*[1]")
-    expect(editor.locator(".cm-editor")).to_be_visible()
+    expect(editor.locator(".cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
     return editor
 
 

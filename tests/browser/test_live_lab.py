@@ -10,7 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from livepages import RUN_TIMEOUT_MS, live_page, replace_text, run, serious_problems
+from livepages import (
+    EDITOR_TIMEOUT_MS,
+    RUN_TIMEOUT_MS,
+    live_page,
+    replace_text,
+    run,
+    serious_problems,
+)
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from conftest import Watch, set_fast, wait_until_ready
@@ -26,7 +33,7 @@ SEED = 0
 def lab(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
     """The write-a-bot page with its bot editor ready, in a fresh browser context."""
     with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
-        expect(page.locator("#bot-lab .cm-editor")).to_be_visible()
+        expect(page.locator("#bot-lab .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
         yield page, watch
 
 

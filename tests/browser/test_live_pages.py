@@ -6,6 +6,7 @@ import re
 
 import pytest
 from livepages import (
+    EDITOR_TIMEOUT_MS,
     RUN_TIMEOUT_MS,
     RUNTIME,
     assert_every_example_agrees,
@@ -93,7 +94,7 @@ def test_an_example_changed_into_an_illegal_move_shows_the_refusal_and_links_its
         bar(page, number).get_by_role("button", name="Edit").focus()
         page.keyboard.press("Enter")
         editor = page.locator(f"#live-example-{number}").locator("xpath=preceding-sibling::*[1]")
-        expect(editor.locator(".cm-content")).to_be_focused()
+        expect(editor.locator(".cm-content")).to_be_focused(timeout=EDITOR_TIMEOUT_MS)
         page.keyboard.press("Control+End")
         page.keyboard.type(f'>>> game.play("{move}")')
         page.keyboard.press("Control+Enter")
