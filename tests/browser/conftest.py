@@ -84,6 +84,11 @@ def _abort_off_host(route: Route) -> None:
 def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, Watch]:
     """A new browser context whose requests and console messages are recorded."""
     context = browser.new_context(accept_downloads=True, **options)
+    return context, watch_context(context)
+
+
+def watch_context(context: BrowserContext) -> Watch:
+    """Record the requests and console messages of ``context`` (any kind of context)."""
     context.set_default_timeout(15_000)
     watch = Watch()
     context.on("request", watch.on_request)
@@ -95,7 +100,7 @@ def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, W
         page.on("worker", lambda worker: worker.on("console", watch.on_console))
 
     context.on("page", on_page)
-    return context, watch
+    return watch
 
 
 @contextlib.contextmanager
