@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots analysis mutation examples chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live analysis mutation examples chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,10 @@ examples: setup
 	$(PY) examples/pirate_race.py --games 20
 	$(PY) examples/replay_record.py --game pirate --seed 3
 	$(PY) examples/tournament.py --games 5
+
+## bench-live: time the live examples' first and later runs and the bot lab's tournaments
+bench-live: build chromium
+	$(PY) benchmarks/live.py
 
 ## bench-bots: a Marvin bot's time per move in the browser (Pyodide) beside CPython
 bench-bots: build chromium

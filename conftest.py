@@ -7,7 +7,6 @@ the rule specification.
 
 from __future__ import annotations
 
-import doctest
 from typing import Any
 
 from sybil import Sybil
@@ -18,8 +17,7 @@ from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.markdown.codeblock import CodeBlockParser
 
 from pirate_rules import bots
-
-FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+from pirate_rules.web.live import EXAMPLE_FLAGS as FLAGS  # the browser's Run buttons use them too
 
 
 class PyconCodeBlockParser(PythonCodeBlockParser):

@@ -39,6 +39,8 @@ from pirate_rules import __version__
 from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
+from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
+from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
     marvin_move,
@@ -74,6 +76,11 @@ __all__ = [
     "card_json",
     "forget",
     "info",
+    "lab_load",
+    "lab_next",
+    "lab_stop",
+    "lab_tournament",
+    "live_run",
     "marvin_bot_move",
     "marvin_move",
     "marvin_new",
@@ -149,6 +156,12 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "forget": forget,
     "viewer_open": viewer_open,
     "viewer_step": viewer_step,
+    # the live examples and the bot lab (live.py, botlab.py)
+    "live_run": live_run,
+    "lab_load": lab_load,
+    "lab_tournament": lab_tournament,
+    "lab_next": lab_next,
+    "lab_stop": lab_stop,
 }
 
 ENTRY_POINTS: Final = tuple(_TABLE)
