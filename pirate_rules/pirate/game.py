@@ -358,33 +358,34 @@ class PirateGame:
             InvalidMoveError: if the text is not two actions.
             IllegalMoveError: if a rule forbids either action; it names the rule.
         """
+        if first is _TURN and second is _TURN and _FAST_PATHS and self._outcome is None:
+            stock0, stock1 = self._stocks
+            if stock0 and stock1:
+                # The shortcut for the most common moment of all: both players turn a
+                # stock card (P5). No card reaches a ship, so the outcome cannot
+                # change (P7, P10, P11).
+                self.moment += 1
+                self.history.append("TT")
+                wastes = self._wastes
+                wastes[0].append(stock0.pop())
+                wastes[1].append(stock1.pop())
+                fresh = self._fresh
+                fresh[0] = fresh[1] = True
+                return
         if first.__class__ is Action and second.__class__ is Action:
             first_action, second_action = first, second  # already read (what bots give)
         else:
             first_action, second_action = parse_moment(first, second)
-        if _FAST_PATHS and self._outcome is None:
-            # Shortcuts for the moments bots play most (see `_at_once`); anything else,
-            # and anything refused, takes the plain way below, whose errors name the rule.
-            stocks = self._stocks
-            if first_action is _TURN and second_action is _TURN:
-                stock0, stock1 = stocks
-                if stock0 and stock1:
-                    # Both turn a stock card (P5), the most common moment of all: no
-                    # card reaches a ship, so the outcome cannot change (P7, P10, P11).
-                    self.moment += 1
-                    self.history.append("TT")
-                    wastes = self._wastes
-                    wastes[0].append(stock0.pop())
-                    wastes[1].append(stock1.pop())
-                    fresh = self._fresh
-                    fresh[0] = fresh[1] = True
-                    return
-            if (
-                first_action is not _CLAIM
-                and second_action is not _CLAIM
-                and self._at_once(first_action, second_action)
-            ):
-                return
+        if (
+            _FAST_PATHS
+            and self._outcome is None
+            and first_action is not _CLAIM
+            and second_action is not _CLAIM
+            and self._at_once(first_action, second_action)
+        ):
+            # The shortcut for other moments without claims (see `_at_once`). Claims,
+            # and anything refused, take the plain way below, whose errors name the rule.
+            return
         actions = first_action, second_action
         self._check(0, first_action)
         self._check(1, second_action)
