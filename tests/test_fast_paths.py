@@ -23,7 +23,7 @@ import pytest
 
 import pirate_rules.marvin.game as marvin_game
 import pirate_rules.pirate.game as pirate_game
-from pirate_rules.bots import Bot
+from pirate_rules.bots import Bot, make_bot
 from pirate_rules.cards import shuffle
 from pirate_rules.marvin import MarvinGame, Move, RandomBot
 from pirate_rules.marvin import play_game as play_marvin
@@ -162,9 +162,13 @@ def test_marvin_shortcut_plays_every_move_like_the_plain_code(
         jokers = (2, 1, 0)[seed % 3]  # a joker is a card that does nothing (M15)
         fast = MarvinGame.from_seed(seed, jokers=jokers)
         plain = MarvinGame.from_seed(seed, jokers=jokers)
-        bot = RandomBot(seed=seed)
+        # Every fifth game a player who plays by rules of thumb, on purpose, against one
+        # who plays at random.
+        bots = [RandomBot(seed=seed), make_bot("marvin", "sensible", seed=seed)]
+        if seed % 5:
+            bots[1] = bots[0]
         while not fast.is_game_over():
-            move = bot.choose(fast, fast.to_move)
+            move = bots[fast.to_move].choose(fast, fast.to_move)
             fast.push(move)
             with monkeypatch.context() as plain_code:
                 plain_code.setattr(marvin_game, "_FAST_PATHS", False)
