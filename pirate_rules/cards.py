@@ -172,7 +172,19 @@ def standard_deck() -> list[Card]:
     return list(_STANDARD_DECK)
 
 
-_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(256))
+_SWAPS: dict[int, tuple[tuple[int, int], ...]] = {}
+"""The steps of a shuffle, by the length of the list, as they are first needed (lengths
+below 256): the position ``i`` that takes a card, from the last down, and how many
+random bits draw its partner, 0 to ``i`` (see `shuffle`)."""
+
+
+def _swaps(size: int) -> tuple[tuple[int, int], ...]:
+    steps = _SWAPS.get(size)
+    if steps is None:
+        steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if size < 256:
+            _SWAPS[size] = steps
+    return steps
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
@@ -180,11 +192,12 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
 
     The same algorithm as Python's ``random.shuffle`` (Fisher-Yates from the last card
     down, each swap partner drawn with ``getrandbits`` and redrawn while it is too big),
-    with the drawing written out in the loop instead of a method call per card. It
-    draws the same numbers from ``rng`` in the same order, so the cards end in the same
-    order and ``rng`` in the same state, which keeps every seeded deal and record as it
-    was (the tests compare the two on thousands of seeds). A subclass of
-    ``random.Random`` may draw differently, so its own ``shuffle`` is used.
+    with the drawing written out in the loop instead of a method call per card, and
+    the steps for each length worked out once (``_SWAPS``). It draws the same numbers
+    from ``rng`` in the same order, so the cards end in the same order and ``rng`` in
+    the same state, which keeps every seeded deal and record as it was (the tests
+    compare the two on thousands of seeds). A subclass of ``random.Random`` may draw
+    differently, so its own ``shuffle`` is used.
 
     Example:
         >>> mine, theirs = standard_deck(), standard_deck()
@@ -193,15 +206,13 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
         >>> mine == theirs
         True
     """
-    if rng.__class__ is not random.Random or len(cards) >= len(_BIT_LENGTH):
+    if rng.__class__ is not random.Random:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        bits = _BIT_LENGTH[bound]
+    for i, bits in _swaps(len(cards)):
         j = getrandbits(bits)
-        while j >= bound:
+        while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
 
