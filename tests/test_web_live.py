@@ -260,10 +260,10 @@ def test_the_lab_plays_the_same_games_as_the_command_line(tmp_path: Path) -> Non
         assert (row["wins"], row["losses"], row["draws"]) == (*summary.wins, summary.draws)
         printed = subprocess.run(
             [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--games", "12",
-             "--seed", "5", "--bots", f"my_bot:Finisher,{row['opponent']}", "--no-progress"],
+             "--seed", "5", "--bots", f"my_bot.py:Finisher,{row['opponent']}", "--no-progress"],
             cwd=tmp_path, capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
-        words = [line.split() for line in printed.replace("my_bot:", "my_bot.py:").splitlines()]
+        words = [line.split() for line in printed.splitlines()]
         assert words == [line.split() for line in row["summary"].splitlines()]
     assert botlab.lab_stop(tour["id"]) and not botlab.lab_stop(tour["id"])
 
