@@ -168,13 +168,17 @@ def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> A
     return bot_class(game, name)(seed=seed, **options)
 
 
-_IMPORTED: dict[str, type] = {}
-"""Bots imported by ``module:Class`` or ``file.py:Class``, by that name."""
+_IMPORTED: dict[str, tuple[ModuleType, type]] = {}
+"""Bots imported by ``module:Class`` or ``file.py:Class``, by that name, with their module
+(a class the module has replaced since, such as the bot lab's reloaded bot, is looked up anew)."""
 
 
 def _import_bot(name: str) -> type:
     if name in _IMPORTED:
-        return _IMPORTED[name]
+        module, known = _IMPORTED[name]
+        current: object = getattr(module, name.rpartition(":")[2], None)
+        if current is known:
+            return known
     source, _, class_name = name.rpartition(":")
     is_file = source.endswith(".py") or "/" in source or os.sep in source
     if not source or not class_name.isidentifier():
@@ -195,13 +199,15 @@ def _import_bot(name: str) -> type:
         raise BotError(
             f"{class_name} has no choose(game, player) method", bot=name, location=defined_at(cls)
         )
-    _IMPORTED[name] = cls
+    _IMPORTED[name] = (module, cls)
     return cls
 
 
 def _import_module(name: str, module_name: str) -> ModuleType:
     if not all(part.isidentifier() for part in module_name.split(".")):
         raise UnknownBotError(f"bot {name!r}: {module_name!r} is not a module name")
+    if module_name in sys.modules:  # imported already, or made in memory (the bot lab's)
+        return sys.modules[module_name]
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:
@@ -274,8 +280,9 @@ def fault_location(exc: BaseException, cls: type | None = None, default: str = "
         >>> try:
         ...     {}["GL"]
         ... except KeyError as exc:
-        ...     fault_location(exc)
-        '<doctest ...>:2'
+        ...     where = fault_location(exc)
+        >>> where.rpartition(":")[2]  # the example's own file, its second line
+        '2'
     """
     if isinstance(exc, SyntaxError) and exc.filename:
         return f"{_short(exc.filename)}:{exc.lineno}"

@@ -260,10 +260,10 @@ def test_the_lab_plays_the_same_games_as_the_command_line(tmp_path: Path) -> Non
         assert (row["wins"], row["losses"], row["draws"]) == (*summary.wins, summary.draws)
         printed = subprocess.run(
             [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--games", "12",
-             "--seed", "5", "--bots", f"my_bot:Finisher,{row['opponent']}", "--no-progress"],
+             "--seed", "5", "--bots", f"my_bot.py:Finisher,{row['opponent']}", "--no-progress"],
             cwd=tmp_path, capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
-        words = [line.split() for line in printed.replace("my_bot:", "my_bot.py:").splitlines()]
+        words = [line.split() for line in printed.splitlines()]
         assert words == [line.split() for line in row["summary"].splitlines()]
     assert botlab.lab_stop(tour["id"]) and not botlab.lab_stop(tour["id"])
 
@@ -304,3 +304,24 @@ def test_live_keeps_to_a_few_entry_points() -> None:
     names = {"live_run", "lab_load", "lab_tournament", "lab_next", "lab_stop"}
     assert names <= set(web.ENTRY_POINTS)
     assert live.MAX_NAMESPACES >= 100
+
+
+def _as_typed(example: doctest.Example) -> str:
+    lines = example.source.rstrip("\n").split("\n")
+    typed = [f">>> {lines[0]}", *(f"... {line}" for line in lines[1:])]
+    return "\n".join(typed) + "\n" + example.want
+
+
+@pytest.mark.parametrize(
+    "module", sorted(path.stem for path in (ROOT / "docs" / "reference").glob("*.md"))
+)
+def test_every_docstring_example_agrees_as_the_reference_pages_run_it(module: str) -> None:
+    """What the reference pages' Run buttons do, here in CPython: a docstring example
+    that only passes under doctest (a file name, a path of this machine) is found here."""
+    imported = importlib.import_module(f"pirate_rules.{module}")
+    tests = [test for test in doctest.DocTestFinder().find(imported) if test.examples]
+    assert tests
+    for test in tests:
+        text = "".join(_as_typed(example) for example in test.examples)
+        answer = live_run(f"/unit/{test.name}/", 0, text, test.name)
+        assert answer["agree"], (test.name, [s for s in answer["steps"] if not s["agree"]])

@@ -156,7 +156,7 @@ def test_a_game_from_a_record_starts_from_its_deal_or_continues_it() -> None:
 @pytest.mark.parametrize(
     ("change", "error", "message"),
     [
-        ({"game": "marvins-pirates-go"}, RecordError, "not a Pirate record"),
+        ({"game": "marvins-pirates-go"}, RecordError, "a Pirate record .* but its 'game'"),
         ({"low": 2}, RecordError, "'low' must be 0 or 1"),
         ({"moments": ["PP"]}, ReplayError, "moment 1: Ann cannot play"),
     ],

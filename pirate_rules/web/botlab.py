@@ -46,7 +46,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from pirate_rules.bots import Bot, bot_class
-from pirate_rules.errors import PirateRulesError
+from pirate_rules.errors import BotError, PirateRulesError
 from pirate_rules.simulate import GameResult, Summary, run_games
 from pirate_rules.stats import format_share
 from pirate_rules.web.live import SourceFile, reader_traceback, rule_links
@@ -159,6 +159,10 @@ def lab_load(source: str, class_name: str | None = None) -> JSON:
 
 
 def _problem(exc: BaseException, context: str = "") -> JSON:
+    # The referee turns a bot's fault into a one-line BotError raised from the fault
+    # itself; the reader is shown the fault, with its traceback through their own lines.
+    while isinstance(exc, BotError) and exc.__context__ is not None:
+        exc = exc.__context__
     text, marks = reader_traceback(exc, _files, current=0)
     return {
         "ok": False,

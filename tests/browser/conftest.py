@@ -51,11 +51,15 @@ class Watch:
     """What a browser context asked for and what its pages complained about."""
 
     requests: list[str] = field(default_factory=list)
+    page_requests: list[str] = field(default_factory=list)
+    """The requests the pages made themselves, without the service worker's caching."""
     off_host: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
 
     def on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+        if request.service_worker is None:
+            self.page_requests.append(request.url)
         if not is_local(request.url):
             self.off_host.append(request.url)
 
@@ -73,6 +77,7 @@ class Watch:
 
     def clear(self) -> None:
         self.requests.clear()
+        self.page_requests.clear()
         self.off_host.clear()
         self.console_errors.clear()
 

@@ -92,7 +92,7 @@ def assert_every_example_agrees(browser: Browser, site_url: str, path: str) -> N
     """Open ``path``: it asks for no runtime until "Check this page", then all agree."""
     with live_page(browser, site_url + path) as (page, watch):
         page.wait_for_load_state("networkidle")
-        assert not [url for url in watch.requests if RUNTIME.search(url)]
+        assert not [url for url in watch.page_requests if RUNTIME.search(url)]
         examples = page.locator(".live-bar").count()
         assert examples > 0 and examples >= pycon_blocks(path)
         assert check_page(page) == (examples, examples)

@@ -40,17 +40,17 @@ def test_a_rules_page_asks_for_the_runtime_only_at_the_first_run(
 ) -> None:
     with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
         page.wait_for_load_state("networkidle")
-        assert not [url for url in watch.requests if RUNTIME.search(url)]
-        assert not [url for url in watch.requests if "codemirror" in url]
+        assert not [url for url in watch.page_requests if RUNTIME.search(url)]
+        assert not [url for url in watch.page_requests if "codemirror" in url]
         assert result(page, 5).count() == 0
         run(page, 5)  # the four examples above it run first, in order
         for number in range(1, 6):
             expect(result(page, number)).to_have_class(re.compile("live-result--agree"))
         assert result(page, 6).count() == 0
-        loaded = [url for url in watch.requests if RUNTIME.search(url)]
+        loaded = [url for url in watch.page_requests if RUNTIME.search(url)]
         assert any(url.endswith("pyodide.asm.wasm") for url in loaded)
         assert any("pirate_rules.zip?v=" in url for url in loaded)
-        assert not [url for url in watch.requests if "codemirror" in url]
+        assert not [url for url in watch.page_requests if "codemirror" in url]
         run(page, 5)  # again: from the namespace before it, so the same answer
         expect(result(page, 5)).to_have_class(re.compile("live-result--agree"))
 
@@ -180,4 +180,4 @@ def test_a_changed_example_is_kept_across_reloads_until_it_is_reset(
         page.reload()
         expect(bar(page, 1)).to_be_visible()
         assert bar(page, 2).locator(".live-note--kept").count() == 0
-        assert not [url for url in watch.requests if RUNTIME.search(url)]  # no Python needed
+        assert not [url for url in watch.page_requests if RUNTIME.search(url)]  # no Python needed
