@@ -354,6 +354,12 @@ class PirateGame:
         Then claims take their card first (P9), turns and plays follow (P5, P6), and
         completed ships are captured or sunk (P7, P8).
 
+        The code after the two shortcuts states this plainly. Bots play millions of
+        moments, so a moment where both turn a stock card, and any other moment
+        without a claim (`_at_once`), are first tried written out; they change the game
+        exactly as the plain code does (``tests/test_fast_paths.py`` plays thousands of
+        games both ways and compares every state), and leave anything refused to it.
+
         Raises:
             InvalidMoveError: if the text is not two actions.
             IllegalMoveError: if a rule forbids either action; it names the rule.
