@@ -19,10 +19,12 @@ share of the unseen cards. The expert searches that tree exactly, a method known
   letting the player to move use the card in hand first.
 
 Expecting the rules of thumb keeps the tree small (one branch at each of the
-opponent's choices), so the expert looks three draws ahead in the time the
-worst-case tree takes for two; over 300 seed-paired deals against ``sensible`` (seeds
-kept apart from the published measurement), three draws with the rules of thumb scored
-52.5%, two draws with the worst case 51.6%.
+opponent's choices), so the expert looks three draws ahead in about the time the
+worst-case tree takes for two. Against ``sensible``, over 300 seed-paired deals of
+seeds kept apart from the published measurement, it scored 52.5% looking three draws
+ahead and 52.0% looking two, where the worst-case tree two draws ahead scored 51.5%:
+each within about 1.7 points, so the gain is small. The published measurement is on
+the *Luck and skill* page (``python -m analysis --only luck``).
 
 Inside the tree, the expert's own prize phase weighs only the rules-of-thumb power and
 ``draw``. When a prize phase offers more than three powers, the expert first looks one
@@ -69,8 +71,9 @@ class ExpertBot(Bot[MarvinGame, Move]):
             by itself, in the tree).
         draws: How many draws the search looks ahead (1 or more). Each draw multiplies
             the time a choice takes by about 10. The default, 3, is the setting of the
-            play page's hardest opponent: about 10 ms a choice in CPython, under
-            300 ms in the browser (``benchmarks/browser_bots.py``).
+            play page's hardest opponent: about 15 ms of CPU a choice in CPython (at
+            most about 40 ms), and well under 300 ms in the browser
+            (``make bench-bots``, ``benchmarks/browser_bots.py``).
         opponent: What the expert expects of the opponent: ``"rules"``, the rules of
             thumb (the default), or ``"worst"``, the move that is worst for the expert.
             The worst case makes the tree about ten times as big.
