@@ -22,9 +22,11 @@ Expecting the rules of thumb keeps the tree small (one branch at each of the
 opponent's choices), so the expert looks three draws ahead in about the time the
 worst-case tree takes for two. Against ``sensible``, over 300 seed-paired deals of
 seeds kept apart from the published measurement, it scored 52.5% looking three draws
-ahead and 52.0% looking two, where the worst-case tree two draws ahead scored 51.5%:
-each within about 1.7 points, so the gain is small. The published measurement is on
-the *Luck and skill* page (``python -m analysis --only luck``).
+ahead and 52.0% looking two, where the worst-case tree two draws ahead scored 51.5%,
+each within about 1.7 points. On the 2,000 deals of the *Luck and skill* page
+(``python -m analysis --only luck``) it scored 51.4%, as the worst-case tree had
+(51.3% over 1,000 deals): the game leaves a fair player little to gain over the rules
+of thumb at this depth.
 
 Inside the tree, the expert's own prize phase weighs only the rules-of-thumb power and
 ``draw``. When a prize phase offers more than three powers, the expert first looks one
@@ -71,9 +73,9 @@ class ExpertBot(Bot[MarvinGame, Move]):
             by itself, in the tree).
         draws: How many draws the search looks ahead (1 or more). Each draw multiplies
             the time a choice takes by about 10. The default, 3, is the setting of the
-            play page's hardest opponent: about 15 ms of CPU a choice in CPython (at
-            most about 40 ms), and well under 300 ms in the browser
-            (``make bench-bots``, ``benchmarks/browser_bots.py``).
+            play page's hardest opponent: about 12 ms of CPU a choice in CPython (at
+            most about 40 ms), and about 25 ms in the browser, where the slowest
+            choices took up to 300 ms on a busy machine (``make bench-bots``).
         opponent: What the expert expects of the opponent: ``"rules"``, the rules of
             thumb (the default), or ``"worst"``, the move that is worst for the expert.
             The worst case makes the tree about ten times as big.
