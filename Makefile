@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots analysis mutation chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live analysis mutation examples chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,8 @@ setup: $(BIN)/.installed node_modules/.installed
 
 ## serve: set everything up, then build and serve the site on http://127.0.0.1:8000
 serve: setup
+	@$(PY) -c "import socket; s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('$(HOST)', $(PORT)))" 2>/dev/null \
+		|| { echo "make serve: port $(PORT) is busy; choose another with PORT=, such as: make serve PORT=$$(( $(PORT) + 1 ))" >&2; exit 1; }
 	$(BIN)/mkdocs serve --strict --dev-addr $(HOST):$(PORT)
 
 ## build: build the site into site/
@@ -60,6 +62,17 @@ bench-pairings: setup
 ## bench-site: time the play pages against bare Pyodide in headless Chromium
 bench-site: build chromium
 	$(PY) benchmarks/site.py
+
+## examples: run every script in examples/ with the project's Python, as their docstrings show
+examples: setup
+	$(PY) examples/custom_bot.py
+	$(PY) examples/pirate_race.py --games 20
+	$(PY) examples/replay_record.py --game pirate --seed 3
+	$(PY) examples/tournament.py --games 5
+
+## bench-live: time the live examples' first and later runs and the bot lab's tournaments
+bench-live: build chromium
+	$(PY) benchmarks/live.py
 
 ## bench-bots: a Marvin bot's time per move in the browser (Pyodide) beside CPython
 bench-bots: build chromium

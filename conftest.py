@@ -7,7 +7,7 @@ the rule specification.
 
 from __future__ import annotations
 
-import doctest
+from typing import Any
 
 from sybil import Sybil
 from sybil.evaluators.doctest import DocTestEvaluator
@@ -16,7 +16,8 @@ from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.markdown.codeblock import CodeBlockParser
 
-FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+from pirate_rules import bots
+from pirate_rules.web.live import EXAMPLE_FLAGS as FLAGS  # the browser's Run buttons use them too
 
 
 class PyconCodeBlockParser(PythonCodeBlockParser):
@@ -29,7 +30,21 @@ class PyconCodeBlockParser(PythonCodeBlockParser):
 
 _PARSERS = [PyconCodeBlockParser(doctest_optionflags=FLAGS)]
 
+
+def _keep_registry(namespace: dict[str, Any]) -> None:
+    """Note the registered bots before a page runs (a page may register its own)."""
+    namespace["__bots_before__"] = {game: dict(names) for game, names in bots._REGISTRY.items()}
+
+
+def _restore_registry(namespace: dict[str, Any]) -> None:
+    """Forget the bots a page registered, so that no other test sees them."""
+    bots._REGISTRY.clear()
+    bots._REGISTRY.update(namespace["__bots_before__"])
+
+
+_PAGES = {"parsers": _PARSERS, "setup": _keep_registry, "teardown": _restore_registry}
+
 pytest_collect_file = (
-    Sybil(parsers=_PARSERS, patterns=["*.md"], path="docs", name="docs")
-    + Sybil(parsers=_PARSERS, patterns=["README.md"], path=".", name="readme")
+    Sybil(patterns=["*.md"], path="docs", name="docs", **_PAGES)
+    + Sybil(patterns=["README.md"], path=".", name="readme", **_PAGES)
 ).pytest()

@@ -7,6 +7,9 @@ Prints one line per bot pairing: games per second of CPU time (``time.process_ti
 and of wall time (``time.perf_counter``), each as the median of the runs with the
 slowest and fastest run, and the mean length of a game in turns or moments. CPU time
 is the engine's own figure; wall time also counts whatever else the machine is doing.
+The baseline pairings are timed twice: with the engine's own game loop, then refereed
+as ``pirate-rules simulate`` plays them (every bot call checked, see
+``pirate_rules.referee``), which shows what the checks cost.
 
 How the figures are kept honest:
 
@@ -36,6 +39,7 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pirate_rules.bots import bot_names, bot_seed, make_bot
+from pirate_rules.referee import play_refereed
 from pirate_rules.simulate import DEFAULT_BOTS, play_match
 
 
@@ -58,21 +62,26 @@ def timed(work: Callable[[], int]) -> Timing:
     return Timing(cpu, wall, count)
 
 
-def play_games(game: str, bots: tuple[str, str], seeds: Iterable[int]) -> int:
+def play_games(
+    game: str, bots: tuple[str, str], seeds: Iterable[int], refereed: bool = False
+) -> int:
     """Play one game per seed, keeping only the sum of their lengths."""
+    play: Callable[..., Any] = play_refereed if refereed else play_match
     total = 0
     if game == "marvin":
         for seed in seeds:
-            total += play_match(game, seed, bots).turn
+            total += play(game, seed, bots).turn
     else:
         for seed in seeds:
-            total += play_match(game, seed, bots).moment
+            total += play(game, seed, bots).moment
     return total
 
 
-def measure(game: str, bots: tuple[str, str], games: int, runs: int) -> tuple[list[Timing], float]:
+def measure(
+    game: str, bots: tuple[str, str], games: int, runs: int, refereed: bool = False
+) -> tuple[list[Timing], float]:
     """Each run's timing (its items are the games played), and the mean game length."""
-    play_games(game, bots, [runs * games])  # warm-up, a seed no run uses
+    play_games(game, bots, [runs * games], refereed)  # warm-up, a seed no run uses
     timings = []
     lengths = 0
     for run in range(runs):
@@ -81,7 +90,7 @@ def measure(game: str, bots: tuple[str, str], games: int, runs: int) -> tuple[li
 
         def work(seeds: range = seeds) -> int:
             nonlocal length
-            length = play_games(game, bots, seeds)
+            length = play_games(game, bots, seeds, refereed)
             return len(seeds)
 
         timings.append(timed(work))
@@ -95,12 +104,13 @@ def rates(timings: list[Timing], clock: str) -> str:
     return f"{statistics.median(per_second):>8,.0f} ({min(per_second):,.0f}-{max(per_second):,.0f})"
 
 
-def report(game: str, bots: tuple[str, str], games: int, runs: int) -> None:
+def report(game: str, bots: tuple[str, str], games: int, runs: int, refereed: bool = False) -> None:
     """Print one pairing's line."""
-    timings, mean_length = measure(game, bots, games, runs)
+    timings, mean_length = measure(game, bots, games, runs, refereed)
     unit = "turns" if game == "marvin" else "moments"
+    label = bots[0] + " vs " + bots[1] + (", refereed" if refereed else "")
     print(
-        f"{game:<7} {bots[0] + ' vs ' + bots[1]:<22}"
+        f"{game:<7} {label:<26}"
         f" CPU {rates(timings, 'cpu'):<24} wall {rates(timings, 'wall'):<24}"
         f" mean game {mean_length:.1f} {unit}",
         flush=True,
@@ -161,13 +171,15 @@ def main() -> None:
             pairs = [DEFAULT_BOTS[game]]
         for bots in pairs:
             report(game, bots, args.games, args.runs)
+        if not args.pairings:
+            report(game, DEFAULT_BOTS[game], args.games, args.runs, refereed=True)
     if args.pairings:
         states = positions(2000)
         gc.freeze()
         for name in bot_names("marvin"):
             timings = decisions(name, states, args.runs)
             print(
-                f"marvin  {name:<22} CPU {rates(timings, 'cpu'):<24}"
+                f"marvin  {name:<26} CPU {rates(timings, 'cpu'):<24}"
                 f" wall {rates(timings, 'wall'):<24} decisions/s over {len(states)} positions",
                 flush=True,
             )

@@ -1,8 +1,8 @@
 """How fast the built site's play pages become playable, and how much each page downloads.
 
 Serves ``site/`` (run ``mkdocs build --strict`` first) on 127.0.0.1 and opens it in
-headless Chromium. Every figure is measured in a fresh browser context, so with an empty
-cache, as on a first visit:
+headless Chromium. First, every figure is measured in a fresh browser context with the
+service worker blocked, so with an empty cache, as on a first visit of the page alone:
 
 * bare Pyodide: a blank page of the same server starts a module worker that only loads
   Pyodide from the site's own files, the floor a play page cannot beat;
@@ -10,7 +10,15 @@ cache, as on a first visit:
   performance mark), and the ratio to bare Pyodide;
 * bytes transferred by a rules page and by a play page, worker downloads included.
 
-Run with ``.venv/bin/python benchmarks/site.py [--runs N]``.
+Then, with the service worker (``hooks/offline.py``), each play page three times in one
+new browser profile, as a family would open it: a first visit, a second visit online and
+a second visit offline. Each visit starts a new browser on that profile (its disk cache
+and service worker kept, nothing else left running). Times run from navigation to the
+``play-ready`` mark; the first visit also waits until the service worker has kept the
+runtime (``<html data-offline="ready">``) and counts those bytes. Bytes are counted by
+the server: headers and bodies, uncompressed, as the test server sends them.
+
+Run with ``.venv/bin/python benchmarks/site.py [--runs N] [--visits N]``.
 """
 
 from __future__ import annotations
@@ -19,13 +27,29 @@ import argparse
 import functools
 import statistics
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Request, Route, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserType,
+    Page,
+    Request,
+    Route,
+    sync_playwright,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from siteserver import CHROMIUM, CHROMIUM_ARGS, SITE, ensure_site_built, is_local, serve_site
+from siteserver import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SITE,
+    Traffic,
+    ensure_site_built,
+    is_local,
+    serve_site,
+)
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
@@ -51,7 +75,7 @@ class Measure:
 
     def run(self, path: str, ready: bool) -> tuple[float | None, int, int]:
         """Return (seconds until the ``play-ready`` mark or None, bytes, requests)."""
-        context = self.browser.new_context()
+        context = self.browser.new_context(service_workers="block")
         sizes: list[int] = []
         off_host: list[str] = []
 
@@ -102,10 +126,84 @@ def _median(runs: int, measure: Callable[[], Run]) -> tuple[float, int, int]:
     )
 
 
+VISITS = ("first visit", "second, online", "second, offline")
+
+
+def visit_series(chromium: BrowserType, path: str) -> list[tuple[float, int, int]]:
+    """Open ``path`` three times in one new profile: (seconds to ready, bytes, requests).
+
+    Each visit starts the browser afresh on the same profile (its disk cache and service
+    worker kept, nothing left running). The site is served for the first two visits only:
+    the offline visit meets a closed port as well as the browser's offline switch.
+    """
+    traffic = Traffic()
+    results: list[tuple[float, int, int]] = []
+    with tempfile.TemporaryDirectory(prefix="pirate-rules-profile-") as profile:
+        with serve_site(SITE, traffic) as base:
+            for visit in VISITS[:2]:
+                results.append(_visit(chromium, profile, base + path, traffic, visit))
+        results.append(_visit(chromium, profile, base + path, traffic, VISITS[2]))
+    return results
+
+
+def _visit(
+    chromium: BrowserType, profile: str, url: str, traffic: Traffic, visit: str
+) -> tuple[float, int, int]:
+    context = chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    # Requests are watched but not routed: routing would turn the browser's cache off.
+    off_host: list[str] = []
+    context.on("request", lambda r: None if is_local(r.url) else off_host.append(r.url))
+    try:
+        context.set_offline(visit.endswith("offline"))
+        traffic.take()
+        page = context.new_page()
+        page.goto(url, wait_until="load")
+        seconds = _ready_seconds(page)
+        if visit == VISITS[0]:
+            page.wait_for_function(
+                "['ready', 'failed'].includes(document.documentElement.dataset.offline)",
+                timeout=120_000,
+            )
+            state = page.evaluate("document.documentElement.dataset.offline")
+            if state != "ready":
+                raise SystemExit(f"the runtime was not kept for offline use: {state}")
+        page.wait_for_timeout(300)  # late requests (search index) are counted too
+        paths, size = traffic.take()
+    finally:
+        context.close()
+    if off_host:
+        raise SystemExit(f"requests left 127.0.0.1: {off_host}")
+    return seconds, size, len(paths)
+
+
+def _spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
+
+
+def print_visits(chromium: BrowserType, path: str, runs: int) -> None:
+    """Measure and print the three visits of ``path``: median (range) of ``runs``."""
+    series = [visit_series(chromium, path) for _ in range(runs)]
+    print(f"\nVisits of /{path}: new profile with a disk cache per run, median (range) of {runs}")
+    print(f"{'visit':<20}{'ready (s)':>20}{'transferred (MB)':>24}{'requests':>10}")
+    for index, name in enumerate(VISITS):
+        seconds = [run[index][0] for run in series]
+        megabytes = [run[index][1] / 1e6 for run in series]
+        requests = [run[index][2] for run in series]
+        print(
+            f"{name:<20}{_spread(seconds):>20}{_spread(megabytes):>24}"
+            f"{int(statistics.median(requests)):>10}"
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument(
+        "--visits", type=int, default=5, help="runs of the three visits (0 to skip them)"
+    )
     args = parser.parse_args(argv)
     ensure_site_built()
     rows: list[tuple[str, float | None, int, int, str]] = []
@@ -129,6 +227,10 @@ def main(argv: list[str] | None = None) -> None:
     for name, ready, size, count, ratio in rows:
         shown = f"{ready:.2f}" if ready is not None else "-"
         print(f"{name:<24}{shown:>10}{ratio:>9}{size / 1e6:>11.2f} MB{count:>10}")
+    if args.visits > 0:
+        with sync_playwright() as playwright:
+            for path in PLAY_PAGES:
+                print_visits(playwright.chromium, path, args.visits)
 
 
 if __name__ == "__main__":

@@ -5,18 +5,21 @@ saves an 8 (the one-hit kill) for the toughest; it leaves every other choice to 
 It plays the random bot from both seats, and the script prints its win rate with a 95%
 interval. The page "Write your own bot" on the site walks through the same bot.
 
-    python examples/custom_bot.py               # 200 deals, 400 games
-    python examples/custom_bot.py --games 2000  # a narrower interval
+    .venv/bin/python examples/custom_bot.py               # 200 deals, 400 games
+    .venv/bin/python examples/custom_bot.py --games 2000  # a narrower interval
+
+(``.venv/bin/python`` is the project's Python once ``make setup`` has run; any Python
+with ``pirate_rules`` installed will do.)
 """
 
 from __future__ import annotations
 
-import argparse
-from typing import NoReturn
+import sys
 
 from pirate_rules.bots import Bot, register_bot
+from pirate_rules.cli import Parser, at_least, quietly, whole_number
 from pirate_rules.marvin import MarvinGame, Move, card_effect
-from pirate_rules.simulate import Summary, run_games
+from pirate_rules.simulate import summarise
 from pirate_rules.stats import format_share
 
 
@@ -43,29 +46,14 @@ class Finisher(Bot[MarvinGame, Move]):
         return move
 
 
-class Parser(argparse.ArgumentParser):
-    """Reports a bad command line in one line, without the usage text."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def positive(text: str) -> int:
-    """A whole number of at least 1, for ``--games``."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
-
-
 def main() -> None:
     parser = Parser(prog="custom_bot.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=positive, default=200, help="deals to play (200)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (0)")
+    parser.add_argument("--games", type=at_least(1), default=200, help="deals to play (200)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the first deal (0)")
     args = parser.parse_args()
 
-    deals = range(args.seed, args.seed + args.games)
-    seat0 = Summary.of(run_games("marvin", deals, ("finisher", "random")))
-    seat1 = Summary.of(run_games("marvin", deals, ("random", "finisher")))
+    seat0 = summarise("marvin", ("finisher", "random"), args.games, args.seed)
+    seat1 = summarise("marvin", ("random", "finisher"), args.games, args.seed)
     wins, games = seat0.wins[0] + seat1.wins[1], seat0.games + seat1.games
     print(f"finisher vs random, {games} games (each deal from both seats)")
     print(f"  finisher in seat 0   {format_share(seat0.wins[0], seat0.games)}")
@@ -80,4 +68,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(quietly(main, "custom_bot.py"))

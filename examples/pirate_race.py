@@ -4,9 +4,9 @@ One game is dealt from the seed and played to the end: every ship captured or su
 printed as it happens, then the table at the end. With ``--games``, more deals follow
 and the script prints how often each bot won, with 95% intervals.
 
-    python examples/pirate_race.py                       # fast against slow
-    python examples/pirate_race.py --bots expert,toddler --seed 4
-    python examples/pirate_race.py --games 50            # and 50 more deals
+    .venv/bin/python examples/pirate_race.py                       # fast against slow
+    .venv/bin/python examples/pirate_race.py --bots expert,toddler --seed 4
+    .venv/bin/python examples/pirate_race.py --games 50            # and 50 more deals
 
 The bots are any two of ``pirate-rules``' registered Pirate bots; ``--list`` shows them.
 """
@@ -14,18 +14,12 @@ The bots are any two of ``pirate-rules``' registered Pirate bots; ``--list`` sho
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+import sys
 
 from pirate_rules.bots import bot_names, make_bot
+from pirate_rules.cli import Parser, at_least, quietly, whole_number
 from pirate_rules.pirate import play_game
-from pirate_rules.simulate import Summary, run_games
-
-
-class Parser(argparse.ArgumentParser):
-    """Reports a bad command line in one line, without the usage text."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+from pirate_rules.simulate import summarise
 
 
 def two_bots(text: str) -> tuple[str, str]:
@@ -45,16 +39,14 @@ def two_bots(text: str) -> tuple[str, str]:
 def main() -> None:
     parser = Parser(prog="pirate_race.py", description=__doc__.splitlines()[0])
     parser.add_argument("--bots", type=two_bots, default=("fast", "slow"), help="(fast,slow)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deal (0)")
-    parser.add_argument("--games", type=int, default=0, help="more deals to summarise (0)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the deal (0)")
+    parser.add_argument("--games", type=at_least(0), default=0, help="more deals to summarise (0)")
     parser.add_argument("--list", action="store_true", help="list the Pirate bots and stop")
     args = parser.parse_args()
     if args.list:
         for name in bot_names("pirate"):
             print(f"{name:<10} {make_bot('pirate', name).description}")
         return
-    if args.games < 0:
-        parser.error(f"argument --games: expected 0 or more, not {args.games}")
 
     bots = args.bots
     print(f"Ann is the {bots[0]} bot, Ben the {bots[1]} bot; deal {args.seed}.")
@@ -66,12 +58,11 @@ def main() -> None:
     print(game)
 
     if args.games:
-        deals = range(args.seed + 1, args.seed + 1 + args.games)
-        summary = Summary.of(run_games("pirate", deals, bots))
+        summary = summarise("pirate", bots, args.games, args.seed + 1)
         print()
         for line in summary.lines(bots):
             print(line)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(quietly(main, "pirate_race.py"))

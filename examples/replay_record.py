@@ -4,9 +4,9 @@ For Marvin's Pirates Go! every turn is told, from the game's log. For Pirate, th
 moments in which the players only turned cards or waited are skipped: each line tells
 the cards played or claimed in one moment, and what came of them.
 
-    python examples/replay_record.py game.json    # a record file of either game
-    python examples/replay_record.py              # simulate one game first, then replay it
-    python examples/replay_record.py --game pirate --seed 3
+    .venv/bin/python examples/replay_record.py game.json  # a record file of either game
+    .venv/bin/python examples/replay_record.py            # simulate one game, then replay it
+    .venv/bin/python examples/replay_record.py --game pirate --seed 3
 
 Record files come from the play pages' "Download the game record" button, or from
 ``pirate-rules simulate marvin --records DIR``. A record that cannot be read, or whose
@@ -15,11 +15,11 @@ moves break a rule, is reported in one line, with exit status 1.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
+from pirate_rules.cli import Parser, quietly, whole_number
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import MarvinGame
 from pirate_rules.marvin import play_game as play_marvin
@@ -29,13 +29,6 @@ from pirate_rules.pirate import play_game as play_pirate
 from pirate_rules.pirate import to_record as pirate_record
 from pirate_rules.pirate.table import describe_outcome
 from pirate_rules.records import read_record_file, replay
-
-
-class Parser(argparse.ArgumentParser):
-    """Reports a bad command line in one line, without the usage text."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def simulate(game: str, seed: int) -> dict[str, Any]:
@@ -86,7 +79,7 @@ def main() -> None:
         default="marvin",
         help="the game to simulate when no file is given (marvin)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="its seed (1)")
+    parser.add_argument("--seed", type=whole_number, default=1, help="its seed (1)")
     args = parser.parse_args()
 
     try:
@@ -106,4 +99,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(quietly(main, "replay_record.py"))

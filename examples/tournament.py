@@ -4,55 +4,40 @@ Every pair of bots plays the same deals twice, once from each seat, so that neit
 cards nor the seat favour one of them. The script prints each match, then a table of
 every bot's wins over all its games, each with its 95% interval.
 
-    python examples/tournament.py              # 20 deals per pair, 40 games
-    python examples/tournament.py --games 200  # narrower intervals, slower
+    .venv/bin/python examples/tournament.py              # 20 deals per pair, 40 games
+    .venv/bin/python examples/tournament.py --games 200  # narrower intervals, slower
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
-from typing import NoReturn
+import sys
 
 from pirate_rules.bots import bot_names
-from pirate_rules.simulate import Summary, run_games
+from pirate_rules.cli import Parser, at_least, quietly, whole_number
+from pirate_rules.simulate import summarise
 from pirate_rules.stats import format_share
 
 
-class Parser(argparse.ArgumentParser):
-    """Reports a bad command line in one line, without the usage text."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def positive(text: str) -> int:
-    """A whole number of at least 1, for ``--games``."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
-
-
-def match(first: str, second: str, deals: range) -> tuple[int, int, int]:
+def match(first: str, second: str, games: int, seed: int) -> tuple[int, int, int]:
     """Play every deal twice with the seats swapped: (first's wins, second's wins, games)."""
-    one = Summary.of(run_games("marvin", deals, (first, second)))
-    other = Summary.of(run_games("marvin", deals, (second, first)))
+    one = summarise("marvin", (first, second), games, seed)
+    other = summarise("marvin", (second, first), games, seed)
     return one.wins[0] + other.wins[1], one.wins[1] + other.wins[0], one.games + other.games
 
 
 def main() -> None:
     parser = Parser(prog="tournament.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=positive, default=20, help="deals per pair (20)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (0)")
+    parser.add_argument("--games", type=at_least(1), default=20, help="deals per pair (20)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the first deal (0)")
     args = parser.parse_args()
 
     names = bot_names("marvin")
-    deals = range(args.seed, args.seed + args.games)
     wins = dict.fromkeys(names, 0)
     played = dict.fromkeys(names, 0)
     print(f"Round robin of {len(names)} bots, {2 * args.games} games per pair")
     for first, second in itertools.combinations(names, 2):
-        won_first, won_second, games = match(first, second, deals)
+        won_first, won_second, games = match(first, second, args.games, args.seed)
         print(f"  {first} vs {second}: {first} wins {format_share(won_first, games)}")
         wins[first] += won_first
         wins[second] += won_second
@@ -65,4 +50,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(quietly(main, "tournament.py"))

@@ -96,6 +96,11 @@ def build_engine_zip(package_dir: Path) -> bytes:
     return buffer.getvalue()
 
 
+def engine_version(data: bytes) -> str:
+    """The short hash of the engine zip that the play pages put in its URL (``?v=``)."""
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
 def on_config(config: Any) -> Any:
     """Check the runtime is installed and pack the engine, before any page is built."""
     runtime = _runtime_source(config)
@@ -105,7 +110,7 @@ def on_config(config: Any) -> Any:
         raise PluginError(f"The engine package is missing: {package_dir}")
     data = build_engine_zip(package_dir)
     _engine["data"] = data
-    _engine["version"] = hashlib.sha256(data).hexdigest()[:12]
+    _engine["version"] = engine_version(data)
     # What the play page's worker fetches (the .mjs modules are imported, not counted).
     fetched = [name for name in RUNTIME_FILES if not name.endswith(".mjs")]
     runtime_bytes = sum((runtime / name).stat().st_size for name in fetched)

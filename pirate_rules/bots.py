@@ -14,19 +14,45 @@ command line and the browser can ask for them:
     >>> make_bot("marvin", "nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown marvin bot 'nobody' (choose from: ...)
+    pirate_rules.errors.UnknownBotError: unknown marvin bot 'nobody' (choose from: ...)
+
+Your own bots need no registering: name them ``module:Class`` (a module on Python's
+path or in the current folder) or ``path/to/file.py:Class``. Their code is yours, so
+its faults are reported as :class:`~pirate_rules.errors.BotError`, one line saying
+where in your file, never a crash (see :func:`bot_class` and :func:`fault_location`).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib
+import importlib.util
+import inspect
 import os
 import random
 import sys
+import sysconfig
+import traceback
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
-__all__ = ["Bot", "bot_class", "bot_names", "bot_seed", "make_bot", "register_bot"]
+from pirate_rules.errors import BotError, UnknownBotError, one_line
+
+__all__ = [
+    "Bot",
+    "bot_class",
+    "bot_names",
+    "bot_seed",
+    "defined_at",
+    "describe_exception",
+    "fault_location",
+    "make_bot",
+    "register_bot",
+    "traceback_text",
+]
 
 G = TypeVar("G")
 M = TypeVar("M")
@@ -77,7 +103,7 @@ def register_bot(game: str, name: str) -> Callable[[type], type]:
 
 def _load(game: str) -> dict[str, Callable[..., Any]]:
     if game not in _GAME_MODULES:
-        raise ValueError(f"unknown game {game!r} (choose from: {', '.join(_GAME_MODULES)})")
+        raise UnknownBotError(f"unknown game {game!r} (choose from: {', '.join(_GAME_MODULES)})")
     __import__(_GAME_MODULES[game])
     return _REGISTRY.get(game, {})
 
@@ -101,25 +127,34 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def bot_class(game: str, name: str) -> Callable[..., Any]:
-    """The bot class registered as ``name`` for ``game``, or imported from ``"module:Class"``.
+    """The bot class registered as ``name`` for ``game``, or your own by its place.
 
-    A ``module:Class`` name is imported from Python's path and the current folder, so
-    that your own bots can play from the command line without being registered:
+    ``name`` is a registered name, ``module:Class`` (imported from Python's path and the
+    current folder) or ``path/to/file.py:Class``, so that your own bots can play from
+    the command line without being registered:
 
         >>> bot_class("marvin", "pirate_rules.marvin.bots:RandomBot").__name__
         'RandomBot'
+        >>> bot_class("marvin", "nowhere.py:Mine")
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.UnknownBotError: bot 'nowhere.py:Mine': there is no file nowhere.py
 
     Raises:
-        ValueError: if there is no such bot; the message says why and lists the
-            registered ones.
+        UnknownBotError: if no bot answers to ``name``; the message says why and lists
+            the registered ones.
+        BotError: if the bot's own code fails: it cannot be imported (a syntax error, an
+            exception while importing), or its class is not a bot; the message gives the
+            file and line.
     """
     bots = _load(game)
     if name in bots:
         return bots[name]
     if ":" in name:
         return _import_bot(name)
-    raise ValueError(
-        f"unknown {game} bot {name!r} (choose from: {', '.join(bots)}, or module:Class)"
+    raise UnknownBotError(
+        f"unknown {game} bot {name!r} (choose from: {', '.join(bots)};"
+        " or your own as module:Class or path/to/file.py:Class)"
     )
 
 
@@ -127,20 +162,184 @@ def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> A
     """Create the bot ``name`` of ``game`` (see :func:`bot_class`), seeded with ``seed``.
 
     Raises:
-        ValueError: if there is no such bot; the message lists the ones there are.
+        UnknownBotError: if there is no such bot; the message lists the ones there are.
+        BotError: if the bot's code fails to load (see :func:`bot_class`).
     """
     return bot_class(game, name)(seed=seed, **options)
 
 
-def _import_bot(path: str) -> Callable[..., Any]:
-    module_name, _, class_name = path.partition(":")
+_IMPORTED: dict[str, tuple[ModuleType, type]] = {}
+"""Bots imported by ``module:Class`` or ``file.py:Class``, by that name, with their module
+(a class the module has replaced since, such as the bot lab's reloaded bot, is looked up anew)."""
+
+
+def _import_bot(name: str) -> type:
+    if name in _IMPORTED:
+        module, known = _IMPORTED[name]
+        current: object = getattr(module, name.rpartition(":")[2], None)
+        if current is known:
+            return known
+    source, _, class_name = name.rpartition(":")
+    is_file = source.endswith(".py") or "/" in source or os.sep in source
+    if not source or not class_name.isidentifier():
+        raise UnknownBotError(
+            f"bot {name!r}: expected a registered name, module:Class or path/to/file.py:Class"
+        )
+    module = _import_file(name, Path(source)) if is_file else _import_module(name, source)
+    cls = getattr(module, class_name, None)
+    if cls is None:
+        raise UnknownBotError(f"bot {name!r}: {source} has no {class_name!r}")
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise BotError(
+            f"{class_name} is not a bot class (a subclass of pirate_rules.bots.Bot)",
+            bot=name,
+            location=defined_at(cls),
+        )
+    if cls.choose is Bot.choose:
+        raise BotError(
+            f"{class_name} has no choose(game, player) method", bot=name, location=defined_at(cls)
+        )
+    _IMPORTED[name] = (module, cls)
+    return cls
+
+
+def _import_module(name: str, module_name: str) -> ModuleType:
+    if not all(part.isidentifier() for part in module_name.split(".")):
+        raise UnknownBotError(f"bot {name!r}: {module_name!r} is not a module name")
+    if module_name in sys.modules:  # imported already, or made in memory (the bot lab's)
+        return sys.modules[module_name]
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ValueError(f"cannot import bot module {module_name!r}: {exc}") from None
-    cls = getattr(module, class_name, None)
-    if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"{path!r} is not a bot class (a subclass of pirate_rules.bots.Bot)")
-    return cls
+        found = importlib.util.find_spec(module_name)
+    except ModuleNotFoundError:
+        found = None
+    except Exception as exc:  # a parent package failed while importing
+        raise _import_fault(name, exc) from None
+    if found is None:
+        raise UnknownBotError(
+            f"bot {name!r}: no module {module_name!r} on Python's path or in the current folder"
+        )
+    try:
+        return importlib.import_module(module_name)
+    except Exception as exc:
+        raise _import_fault(name, exc) from None
+
+
+def _import_file(name: str, path: Path) -> ModuleType:
+    if not path.is_file():
+        raise UnknownBotError(f"bot {name!r}: there is no file {path}")
+    resolved = str(path.resolve())
+    # A name of its own, so that a bot file called random.py shadows nothing.
+    module_name = "_bot_file_" + hashlib.sha1(resolved.encode()).hexdigest()[:16]
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, resolved)
+    if spec is None or spec.loader is None:
+        raise UnknownBotError(f"bot {name!r}: {path} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[module_name]
+        raise _import_fault(name, exc) from None
+    return module
+
+
+def _import_fault(name: str, exc: BaseException) -> BotError:
+    return BotError(
+        f"cannot be imported: {describe_exception(exc)}",
+        bot=name,
+        location=fault_location(exc),
+        details=traceback_text(exc),
+    )
+
+
+def describe_exception(exc: BaseException) -> str:
+    """An exception in one line: its type and its message, control characters escaped.
+
+    Example:
+        >>> describe_exception(KeyError("GL"))
+        "KeyError: 'GL'"
+    """
+    text = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+    text = " ".join(text.split())
+    return one_line(f"{type(exc).__name__}: {text}" if text else type(exc).__name__)
+
+
+def fault_location(exc: BaseException, cls: type | None = None, default: str = "") -> str:
+    """Where ``exc`` was raised in a bot's own code, as ``file:line``, or ``default``.
+
+    The last place in the traceback that is in the file of ``cls`` wins; failing that,
+    the last that is neither this package nor Python's own library; failing that,
+    ``default`` (such as where the method is defined), or else the last place of all.
+    Files in the current folder are named relative to it.
+
+    Example:
+        >>> try:
+        ...     {}["GL"]
+        ... except KeyError as exc:
+        ...     where = fault_location(exc)
+        >>> where.rpartition(":")[2]  # the example's own file, its second line
+        '2'
+    """
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"{_short(exc.filename)}:{exc.lineno}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    own = _source_file(cls) if cls is not None else None
+    chosen = [frame for frame in frames if own and _same_file(frame.filename, own)]
+    chosen = chosen or [frame for frame in frames if not _is_library(frame.filename)]
+    if chosen:
+        return f"{_short(chosen[-1].filename)}:{chosen[-1].lineno}"
+    if default or not frames:
+        return default
+    return f"{_short(frames[-1].filename)}:{frames[-1].lineno}"
+
+
+def traceback_text(exc: BaseException) -> str:
+    """The full traceback of ``exc``, as Python prints it."""
+    return "".join(traceback.format_exception(exc))
+
+
+def defined_at(thing: Any) -> str:
+    """``file:line`` where a class or function is defined, or ``""`` (for messages)."""
+    try:
+        _, line = inspect.getsourcelines(thing)
+        path = inspect.getsourcefile(thing)
+    except (OSError, TypeError):
+        return ""
+    return f"{_short(path)}:{line}" if path else ""
+
+
+def _source_file(cls: type) -> str | None:
+    try:
+        return inspect.getsourcefile(cls)
+    except TypeError:
+        return None
+
+
+@functools.cache
+def _library() -> tuple[str, ...]:
+    """This package and Python's own library: a fault is rarely there, even when raised there."""
+    return (
+        str(Path(__file__).resolve().parent),
+        *(str(Path(sysconfig.get_paths()[key]).resolve()) for key in ("stdlib", "purelib")),
+    )
+
+
+def _is_library(filename: str) -> bool:
+    if filename.startswith("<frozen"):
+        return True
+    return str(Path(filename).resolve()).startswith(_library())
+
+
+def _same_file(a: str, b: str) -> bool:
+    return a == b or Path(a).resolve() == Path(b).resolve()
+
+
+def _short(filename: str) -> str:
+    try:
+        return str(Path(filename).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return filename

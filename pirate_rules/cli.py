@@ -2,12 +2,15 @@
 
 Commands:
 
-* ``simulate marvin|pirate``: bot-against-bot games, summarised;
-* ``replay FILE``: check a game record move by move;
-* ``play marvin|pirate``: play against a bot in the terminal.
+* ``simulate marvin|pirate``: bot-against-bot games, summarised as they finish;
+* ``replay FILE``: check a game record move by move, or every record of a collection;
+* ``play marvin|pirate``: play against a bot in the terminal;
+* ``bots marvin|pirate``: the bots there are.
 
-Every error caused by the user's input is one line on standard error, with exit
-status 1 (bad record, illegal move) or 2 (bad command line); never a traceback.
+Every error is one line on standard error, never a traceback: exit status 2 for a bad
+command line, 1 for a bad record, an illegal move or a faulty bot (``--traceback``
+shows a bot's full traceback), 130 when interrupted. When the output is closed early
+(``| head``), the command stops quietly with status 141, as if killed by the pipe.
 """
 
 from __future__ import annotations
@@ -16,49 +19,73 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 from pirate_rules import __version__
-from pirate_rules.bots import bot_class
-from pirate_rules.errors import PirateRulesError
-from pirate_rules.records import MARVIN, read_record_file
-from pirate_rules.records import replay as replay_record
-from pirate_rules.simulate import (
-    DEFAULT_BOTS,
-    GAME_NAMES,
-    GameResult,
-    Progress,
-    Summary,
-    run_games,
-    write_record,
-)
+from pirate_rules.errors import BotError, PirateRulesError, UnknownBotError, one_line
+from pirate_rules.records import describe_summary, replay_summary
+from pirate_rules.simulate import DEFAULT_BOTS, GAME_NAMES
+from pirate_rules.summary import TITLES
 
-__all__ = ["main"]
+__all__ = [
+    "Parser",
+    "UsageError",
+    "at_least",
+    "describe_summary",
+    "main",
+    "quietly",
+    "replay_summary",
+    "whole_number",
+]
 
 PROG = "pirate-rules"
+BROKEN_PIPE = 141
+"""Exit status when the output is closed early: 128 + SIGPIPE, as the shell shows it."""
 
 
 class UsageError(Exception):
     """A command line that cannot be run; exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and do not exit by themselves."""
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and do not exit by themselves.
+
+    A bad command line raises :class:`UsageError`, which :func:`quietly` prints in one
+    line with exit status 2; the examples' scripts use it too. Its epilog can be written
+    only when help is asked for (``epilog_of``), so that the bot lists are not loaded
+    for every command.
+    """
+
+    def __init__(self, *args: Any, epilog_of: Callable[[], str] | None = None, **kw: Any):
+        kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        if kw.get("description"):
+            kw["description"] = textwrap.fill(kw["description"], 79)
+        super().__init__(*args, **kw)
+        self.epilog_of = epilog_of
+
+    def format_help(self) -> str:
+        if self.epilog_of is not None:
+            self.epilog = self.epilog_of()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
 def at_least(minimum: int) -> Callable[[str], int]:
-    """An argument type: a whole number of at least ``minimum``, refused in one line."""
+    """An argument type: a whole number of at least ``minimum``, refused in one line.
+
+    Example:
+        >>> at_least(1)("0")
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: must be at least 1, not 0
+    """
 
     def read(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        value = whole_number(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
         return value
@@ -66,70 +93,194 @@ def at_least(minimum: int) -> Callable[[str], int]:
     return read
 
 
-def _seed(text: str) -> int:
+def whole_number(text: str) -> int:
+    """An argument type: any whole number, refused in one line."""
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {one_line(text, 40)!r}") from None
+
+
+def _bot_lines(game: str, indent: str = "  ") -> str:
+    """One line per bot of ``game``: its name and what it does."""
+    from pirate_rules.bots import bot_class, bot_names
+
+    names = bot_names(game)
+    width = max(len(name) for name in names) + 2
+    return "\n".join(
+        f"{indent}{name:<{width}}{getattr(bot_class(game, name), 'description', '')}"
+        for name in names
+    )
+
+
+def _epilog(examples: Sequence[str], *, bots: bool = True) -> Callable[[], str]:
+    def write() -> str:
+        parts = []
+        if bots:
+            for game in GAME_NAMES:
+                parts.append(f"{TITLES[game]} bots (weakest first):\n{_bot_lines(game)}")
+            parts.append(
+                "Your own bot: module:Class (from the current folder) or path/to/file.py:Class."
+            )
+        parts.append("Examples:\n" + "\n".join(f"  {PROG} {example}" for example in examples))
+        return "\n\n".join(parts)
+
+    return write
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = _Parser(prog=PROG, description="Rules engines for two pirate card games.")
+    parser = Parser(
+        prog=PROG,
+        description="Rules engines for two pirate card games: simulate, replay, play.",
+        epilog_of=_epilog(["simulate marvin --games 1000", "play pirate --bot slow"], bots=False),
+    )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
-    sim = commands.add_parser("simulate", help="play bot-against-bot games and summarise them")
-    sim.add_argument("game", choices=GAME_NAMES, help="which game")
+    sim = commands.add_parser(
+        "simulate",
+        help="play bot-against-bot games and summarise them",
+        description="Play bot-against-bot games and summarise them as they finish; memory"
+        " does not grow with --games. Game i is dealt from seed S+i; the same seed and bots"
+        " always give the same games.",
+        epilog_of=_epilog([
+            "simulate marvin --games 10000 --jobs 0 --records games.jsonl",
+            "simulate pirate --bots slow,my_bots.py:Mine --seed 7",
+        ]),
+    )  # fmt: skip
+    sim.add_argument("game", choices=GAME_NAMES, help="which game: marvin or pirate")
     sim.add_argument("--games", type=at_least(1), default=100, help="how many games (100)")
-    sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (0)")
+    sim.add_argument("--seed", type=whole_number, default=0, help="seed of the first game (0)")
     sim.add_argument(
-        "--bots", help="the two bots, comma separated: registered names or module:Class"
+        "--bots",
+        metavar="BOT,BOT",
+        help="the bots in seat 0 and seat 1 (marvin: random,random; pirate: fast,fast)",
     )
     sim.add_argument("--jobs", type=at_least(0), default=1, help="processes to use (1; 0 = all)")
-    sim.add_argument("--records", metavar="DIR", help="write each game's record in DIR")
+    sim.add_argument(
+        "--records",
+        metavar="FILE.jsonl|DIR",
+        help="write every game's record: one per line in FILE.jsonl, or one file each in DIR",
+    )
+    sim.add_argument("--force", action="store_true", help="replace records already there")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="draw a progress bar (default: on a terminal)",
+        help="draw a progress bar on standard error (default: on a terminal)",
     )
+    sim.add_argument("--traceback", action="store_true", help="show a faulty bot's traceback")
 
-    rep = commands.add_parser("replay", help="replay a game record, checking every move")
-    rep.add_argument("file", help="a record file (JSON)")
+    rep = commands.add_parser(
+        "replay",
+        help="replay a game record, checking every move",
+        description="Replay a game record, checking every move against the rules, or every"
+        " record of a collection (JSON Lines: one record per line). Exit status 1 at the"
+        " first illegal move, naming the turn or moment and the rule.",
+        epilog_of=_epilog(["replay game.json --json", "replay games.jsonl"], bots=False),
+    )
+    rep.add_argument("file", help="a record file (.json), a collection (.jsonl), or - (stdin)")
     rep.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    play = commands.add_parser("play", help="play against a bot in the terminal")
-    play.add_argument("game", choices=GAME_NAMES, help="which game")
-    play.add_argument("--bot", help="the opponent bot")
-    play.add_argument("--seed", type=_seed, default=None, help="seed of the deal")
+    play = commands.add_parser(
+        "play",
+        help="play against a bot in the terminal",
+        description="Play against a bot in the terminal. Type ? for help during the game."
+        " With --record the game is saved when it ends, when you stop, and on Ctrl-C.",
+        epilog_of=_epilog(
+            ["play marvin --bot sensible --record game.json", "play pirate --bot slow --auto"]
+        ),
+    )
+    play.add_argument("game", choices=GAME_NAMES, help="which game: marvin or pirate")
+    play.add_argument("--bot", help="the opponent (marvin: sensible; pirate: slow)")
+    play.add_argument("--seed", type=whole_number, default=None, help="seed of the deal (random)")
     play.add_argument("--name", default="Player", help="your name (Player)")
     play.add_argument("--record", metavar="FILE", help="save the game record in FILE")
+    play.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    play.add_argument(
+        "--auto", action="store_true", help="Pirate: turn for you when nothing of yours fits"
+    )
+    play.add_argument("--traceback", action="store_true", help="show a faulty bot's traceback")
+
+    bots = commands.add_parser(
+        "bots",
+        help="list the bots of a game",
+        description="List the bots of a game, weakest first, with what each does.",
+        epilog_of=_epilog(["bots marvin", "bots pirate"], bots=False),
+    )
+    bots.add_argument("game", nargs="?", choices=GAME_NAMES, help="which game (both when omitted)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    return quietly(lambda: _run(argv))
+
+
+def quietly(run: Callable[[], int | None], prog: str = PROG) -> int:
+    """Call ``run`` and return its exit status: 2 after a :class:`UsageError` (said in one
+    line), or 141 quietly if standard output closes early.
+
+    Scripts use it too: ``sys.exit(quietly(main, "my_script.py"))``.
+    """
+    try:
+        status = run()
+        sys.stdout.flush()
+    except UsageError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # Nothing more can be written: point standard output at nothing, so that
+        # Python's own flush at exit does not complain either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE
+    return status or 0
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    traceback = False
     try:
         args = build_parser().parse_args(argv)
+        traceback = getattr(args, "traceback", False)
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "replay":
             return _replay(args)
-        from pirate_rules.terminal import play
-
-        return play(args.game, bot=args.bot, seed=args.seed, name=args.name, record=args.record)
+        if args.command == "bots":
+            return _list_bots(args.game)
+        return _play(args)
     except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
+        return _error(str(exc), 2)
+    except BotError as exc:
+        if traceback and exc.details:
+            print(exc.details.rstrip(), file=sys.stderr)
+        hint = "" if traceback or not exc.details else "; --traceback shows the whole traceback"
+        return _error(str(exc) + hint, 1)
     except PirateRulesError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 1
+        return _error(str(exc), 1)
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
+        return _error("interrupted", 130)
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
+
+
+def _error(message: str, status: int) -> int:
+    print(f"{PROG}: error: {one_line(message, 2000)}", file=sys.stderr, flush=True)
+    return status
+
+
+def _check_bot(game: str, name: str, option: str) -> str:
+    from pirate_rules.bots import bot_class
+
+    try:
+        bot_class(game, name)
+    except UnknownBotError as exc:
+        raise UsageError(f"{option}: {exc}") from None
+    return name
 
 
 def _bots(game: str, text: str | None) -> tuple[str, str]:
@@ -137,102 +288,134 @@ def _bots(game: str, text: str | None) -> tuple[str, str]:
         return DEFAULT_BOTS[game]
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise UsageError(f"--bots needs two bot names separated by a comma, not {text!r}")
-    for name in names:
-        try:
-            bot_class(game, name)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+        raise UsageError(
+            f"--bots: give two bots separated by a comma, such as random,sensible,"
+            f" not {one_line(text, 60)!r}"
+        )
+    from pirate_rules.referee import load_bots
+
+    try:
+        load_bots(game, names)  # a bot whose code fails is reported with its seat
+    except UnknownBotError as exc:
+        raise UsageError(f"--bots: {exc}") from None
     return (names[0], names[1])
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from pirate_rules.simulate import Progress, RecordWriter, Tally, iter_games
+
     bots = _bots(args.game, args.bots)
     jobs = args.jobs if args.jobs else (os.cpu_count() or 1)
-    directory = None
+    writer = None
     if args.records:
-        directory = Path(args.records)
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            writer = RecordWriter(args.records, args.game, force=args.force)
+        except FileExistsError:
+            raise UsageError(
+                f"--records: {args.records} already has records (add --force to replace them)"
+            ) from None
         except OSError as exc:
-            raise UsageError(f"cannot create {args.records!r}: {exc.strerror or exc}") from None
-    force = bool(args.progress)
-    progress = Progress(args.games, f"{args.game} {bots[0]} vs {bots[1]}", force=force)
+            raise UsageError(
+                f"--records: cannot write {args.records!r}: {exc.strerror or exc}"
+            ) from None
+    progress = Progress(
+        args.games, f"{args.game} {bots[0]} vs {bots[1]}", force=bool(args.progress)
+    )
     if args.progress is False:
         progress.enabled = False
-
-    def on_result(result: GameResult) -> None:
-        if directory is not None:
-            try:
-                write_record(directory, result)
-            except OSError as exc:
-                raise UsageError(f"cannot write a record in {args.records!r}: {exc}") from None
-        progress.advance()
-
+    tally = Tally(args.game)
     seeds = range(args.seed, args.seed + args.games)
+    records = "json" if writer else ""
     try:
-        results = run_games(
-            args.game, seeds, bots, jobs=jobs, with_records=directory is not None,
-            on_result=on_result,
-        )  # fmt: skip
+        for result in iter_games(args.game, seeds, bots, jobs=jobs, records=records):
+            tally.add(result)
+            if writer is not None:
+                _write(writer, result)
+            progress.advance()
+    except KeyboardInterrupt:
+        progress.close()
+        if tally.games:
+            _print_summary(args, tally.summary(), bots, writer)
+        where = f"; their records are in {writer.where()}" if writer and tally.games else ""
+        return _error(f"interrupted after {tally.games:,} games{where}", 130)
     finally:
         progress.close()
-    summary = Summary.of(results)
+        if writer is not None:
+            writer.close()
+    _print_summary(args, tally.summary(), bots, writer)
+    return 0
+
+
+def _write(writer: Any, result: Any) -> None:
+    try:
+        writer.write(result)
+    except OSError as exc:
+        raise PirateRulesError(f"cannot write a record: {exc.strerror or exc}") from None
+
+
+def _print_summary(
+    args: argparse.Namespace, summary: Any, bots: tuple[str, str], writer: Any
+) -> None:
     if args.json:
         print(json.dumps({**summary.as_json(), "bots": list(bots), "seed": args.seed}))
-    else:
-        for line in summary.lines(bots):
-            print(line)
-        if directory is not None:
-            print(f"  records written to {directory}/")
-    return 0
+        return
+    for line in summary.lines(bots):
+        print(line)
+    if writer is not None:
+        print(f"  records written to {writer.where()}")
 
 
 def _replay(args: argparse.Namespace) -> int:
-    data = read_record_file(args.file)
-    game = replay_record(data)
-    summary = replay_summary(data["game"], game)
+    from pirate_rules.records import check_collection, open_records
+    from pirate_rules.records import replay as replay_record
+
+    kind, content = open_records(args.file)
+    if kind == "record":
+        game = replay_record(content)
+        summary = replay_summary(content["game"], game)
+        if args.json:
+            print(json.dumps(summary))
+        else:
+            finished = game.outcome() is not None
+            print(describe_summary(summary, content.get("players"), finished=finished))
+        return 0
+    report = check_collection(content)
     if args.json:
-        print(json.dumps(summary))
+        print(json.dumps(report.as_json()))
     else:
-        finished = game.outcome() is not None
-        print(describe_summary(summary, data.get("players"), finished=finished))
+        name = "standard input" if args.file == "-" else one_line(args.file, 200)
+        for line in report.lines(name):
+            print(line)
+    if report.failed:
+        return _error(f"{report.failed:,} of {report.records:,} records do not replay", 1)
     return 0
 
 
-def replay_summary(kind: str, game: Any) -> dict[str, Any]:
-    """The JSON summary of a replayed game (``{"game", "winner", "turns"}`` for Marvin)."""
-    outcome = game.outcome()
-    winner = outcome.winner if outcome else None
-    if kind == MARVIN:
-        return {"game": kind, "winner": winner, "turns": game.turn}
-    ships = game.score
-    return {
-        "game": kind,
-        "winner": winner,
-        "moments": game.moment,
-        "ships": [ships[0], ships[1]],
-        "sunk": len(game.sunk),
-    }
+def _list_bots(game: str | None) -> int:
+    if game:
+        print(_bot_lines(game, indent=""))
+        return 0
+    for index, name in enumerate(GAME_NAMES):
+        print(("\n" if index else "") + f"{TITLES[name]} ({name}):")
+        print(_bot_lines(name))
+    return 0
 
 
-def describe_summary(summary: dict[str, Any], players: Any, *, finished: bool = True) -> str:
-    """One line in words for a replay summary."""
-    names = players if isinstance(players, list) and len(players) == 2 else ["seat 0", "seat 1"]
-    unit = "turns" if "turns" in summary else "moments"
-    length = summary.get("turns", summary.get("moments"))
-    title = "Marvin's Pirates Go!" if summary["game"] == MARVIN else "Pirate"
-    text = f"{title}: every move is legal; {length} {unit}"
-    if "ships" in summary:
-        text += f", ships {summary['ships'][0]}-{summary['ships'][1]}, {summary['sunk']} sunk"
-    winner = summary["winner"]
-    if not finished:
-        text += "; the game is unfinished"
-    elif winner is None:
-        text += "; a draw"
-    else:
-        text += f"; {names[winner]} won"
-    return text + "."
+def _play(args: argparse.Namespace) -> int:
+    from pirate_rules.terminal import check_record_path, default_bot, play
+
+    name = args.name.strip()
+    if not name:
+        raise UsageError("--name: your name cannot be empty")
+    if not name.isprintable():
+        raise UsageError("--name: your name must be printable (no control characters)")
+    bot = _check_bot(args.game, args.bot or default_bot(args.game), "--bot")
+    if args.record:
+        try:
+            check_record_path(args.record, force=args.force)
+        except ValueError as exc:
+            raise UsageError(f"--record: {exc}") from None
+    return play(args.game, bot=bot, seed=args.seed, name=name, record=args.record, auto=args.auto)
 
 
 if __name__ == "__main__":  # pragma: no cover

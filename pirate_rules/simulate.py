@@ -1,49 +1,73 @@
-"""Play many bot-against-bot games and summarise them, for both games.
+"""Play many bot-against-bot games, as a stream, and summarise them, for both games.
 
 Game ``i`` of a run started with seed ``S`` uses seed ``S + i`` for its cards, and the
 bot in seat ``k`` is seeded with ``2 * (S + i) + k``: the same seed and bots always give
 the same games, on the command line and in the browser alike.
 
-    >>> results = [result_of("marvin", play_match("marvin", seed), seed) for seed in range(3)]
-    >>> [r.seed for r in results]
-    [0, 1, 2]
-    >>> summary = Summary.of(results)
+The simplest question, "how do these two bots do over N games?", is one call:
+
+    >>> summary = summarise("marvin", ("random", "random"), games=20, seed=3)
     >>> summary.games, sum(summary.wins) + summary.draws
-    (3, 3)
+    (20, 20)
+
+:func:`iter_games` yields each game's :class:`~pirate_rules.summary.GameResult` as it
+finishes, in seed order, on one process or several, holding only a few games at a time:
+a run of any length uses the same memory. Games are refereed
+(:mod:`pirate_rules.referee`): a bot's fault stops the run with a
+:class:`~pirate_rules.errors.BotError`.
+
+    >>> results = list(iter_games("pirate", range(2), ("fast", "slow")))
+    >>> [r.seed for r in results], Summary.of(results).games
+    ([0, 1], 2)
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import IO, Any, Final, TextIO
 
 from pirate_rules.bots import bot_seed, make_bot
-from pirate_rules.stats import format_share
+from pirate_rules.errors import BotError
+from pirate_rules.referee import BotName, bot_label, load_bots, play_refereed
+from pirate_rules.summary import ENDINGS, RECORD_GAMES, GameResult, Summary, Tally, result_of
 
 __all__ = [
+    "DEFAULT_BOTS",
+    "ENDINGS",
     "GAME_NAMES",
+    "RECORD_GAMES",
     "GameResult",
     "Progress",
+    "RecordWriter",
     "Summary",
+    "Tally",
     "bot_seed",
+    "iter_games",
     "play_match",
+    "player_names",
     "result_of",
     "run_games",
+    "summarise",
 ]
 
 GAME_NAMES: Final = ("marvin", "pirate")
-RECORD_GAMES: Final = {"marvin": "marvins-pirates-go", "pirate": "pirate"}
 DEFAULT_BOTS: Final = {"marvin": ("random", "random"), "pirate": ("fast", "fast")}
+
+encode_record: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+"""A record as compact JSON text, one line, by the standard library's C encoder."""
 
 
 def play_match(game: str, seed: int, bots: Sequence[str] | None = None) -> Any:
     """Deal a game of ``game`` (``"marvin"`` or ``"pirate"``) from ``seed`` and let bots play it.
+
+    This is the engine's own game loop, unrefereed: the fastest way to play one game.
 
     Args:
         game: ``"marvin"`` or ``"pirate"``.
@@ -64,205 +88,181 @@ def play_match(game: str, seed: int, bots: Sequence[str] | None = None) -> Any:
     return play_pirate(players, seed)
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """What a summary needs to know of one finished game.
+def player_names(bots: Sequence[BotName]) -> tuple[str, str]:
+    """The players' names in records of games between ``bots``: the bots, told apart.
 
-    Attributes:
+    Example:
+        >>> player_names(("random", "sensible")), player_names(("fast", "fast"))
+        (('random', 'sensible'), ('fast (seat 0)', 'fast (seat 1)'))
+    """
+    first, second = bot_label(bots[0]), bot_label(bots[1])
+    if first == second:
+        return (f"{first} (seat 0)", f"{second} (seat 1)")
+    return (first, second)
+
+
+Task = tuple[str, tuple[BotName, BotName], tuple[str, str], str, int | None]
+"""What a worker needs to play games: game, bots, players, records ("", "dict" or
+"json"), and the seed of the game refereed thoroughly (or None)."""
+
+
+def _play(task: Task, seed: int) -> GameResult:
+    game, bots, players, records, thorough = task
+    state = play_refereed(game, seed, bots, players=players, thorough=seed == thorough)
+    result = result_of(game, state, seed, with_record=bool(records))
+    if records == "json":
+        return replace(result, record=None, record_text=encode_record(result.record))
+    return result
+
+
+def _play_batch(task: Task, seeds: Sequence[int]) -> tuple[list[GameResult] | BotError, float]:
+    """Play a batch in a worker process, timed; a bot's fault comes back as data."""
+    started = time.perf_counter()
+    try:
+        done: list[GameResult] | BotError = [_play(task, seed) for seed in seeds]
+    except BotError as exc:
+        done = exc
+    return done, time.perf_counter() - started
+
+
+def iter_games(
+    game: str,
+    seeds: Iterable[int],
+    bots: Sequence[BotName] | None = None,
+    *,
+    jobs: int = 1,
+    records: str = "",
+    check_first: bool = True,
+) -> Iterator[GameResult]:
+    """Play one game per seed and yield each result as it is ready, in seed order.
+
+    Args:
         game: ``"marvin"`` or ``"pirate"``.
-        seed: The seed the game was dealt from.
-        winner: The winning seat, or ``None`` for a draw.
-        length: Turns (Marvin) or moments (Pirate) played.
-        reshuffles: How often the draw pile was refilled (Marvin).
-        ships: Ships captured by each seat (Pirate).
-        sunk: Ships sunk (Pirate).
-        ended_by: How the game ended, such as ``"all pirates fainted"`` or ``"P11"``.
-        record: The game record, when asked for.
+        seeds: The deals, any iterable (a ``range`` of ten million is fine).
+        bots: The two bots (see :func:`~pirate_rules.bots.bot_class`), or their classes.
+        jobs: Processes to use; with more than one, a few batches of games are in
+            flight at a time, never the whole run.
+        records: ``"dict"`` to attach each game's record, ``"json"`` to attach it as
+            compact JSON text (written by the worker that played it).
+        check_first: Referee the first game thoroughly (see :mod:`pirate_rules.referee`).
+
+    Raises:
+        BotError: at the first fault of a bot, after the games before it were yielded.
+        UnknownBotError: if a bot name is no bot.
     """
-
-    game: str
-    seed: int
-    winner: int | None
-    length: int
-    reshuffles: int = 0
-    ships: tuple[int, int] = (0, 0)
-    sunk: int = 0
-    ended_by: str = ""
-    record: dict[str, Any] | None = field(default=None, compare=False)
-
-
-def result_of(game: str, state: Any, seed: int, *, with_record: bool = False) -> GameResult:
-    """Summarise one game object as a :class:`GameResult`.
-
-    A game that stopped at a bot runner's safety limit without ending counts as a draw
-    that ended ``"unfinished"``, so that a summary never hides it.
-    """
-    outcome = state.outcome()
-    winner = outcome.winner if outcome else None
-    ended_by = outcome.termination.value if outcome else "unfinished"
-    if game == "marvin":
-        from pirate_rules.marvin.record import to_record as marvin_record
-
-        return GameResult(
-            game=game,
-            seed=seed,
-            winner=winner,
-            length=state.turn,
-            reshuffles=state.reshuffles,
-            ended_by=ended_by,
-            record=marvin_record(state) if with_record else None,
-        )
-    from pirate_rules.pirate.record import to_record as pirate_record
-
-    ships = state.score
-    return GameResult(
-        game=game,
-        seed=seed,
-        winner=winner,
-        length=state.moment,
-        ships=(ships[0], ships[1]),
-        sunk=len(state.sunk),
-        ended_by=ended_by,
-        record=pirate_record(state) if with_record else None,
-    )
+    names = tuple(bots or DEFAULT_BOTS[game])
+    load_bots(game, names)  # a bot that cannot be loaded is reported before any game
+    seeds = iter(seeds)
+    first = next(seeds, None)
+    if first is None:
+        return
+    task: Task = (game, (names[0], names[1]), player_names(names), records,
+                  first if check_first else None)  # fmt: skip
+    seeds = itertools.chain([first], seeds)
+    if jobs <= 1:
+        for seed in seeds:
+            yield _play(task, seed)
+        return
+    yield from _in_parallel(task, seeds, jobs)
 
 
-def _play_one(job: tuple[str, int, tuple[str, str], bool]) -> GameResult:
-    game, seed, bots, with_record = job
-    return result_of(game, play_match(game, seed, bots), seed, with_record=with_record)
+BATCH_SECONDS: Final = 0.2
+"""How long a batch of games sent to a worker should take: short enough for a lively
+progress bar and little work in flight, long enough that sending it costs little."""
+
+
+def _in_parallel(task: Task, seeds: Iterator[int], jobs: int) -> Iterator[GameResult]:
+    """Batches of games on ``jobs`` processes, a few in flight at a time, in seed order."""
+    import multiprocessing
+
+    size = 1  # grows once the time a game takes is known
+    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+        pending: deque[Any] = deque()
+
+        def send() -> None:
+            batch = list(itertools.islice(seeds, size))
+            if batch:
+                pending.append(pool.apply_async(_play_batch, (task, batch)))
+
+        for _ in range(3 * jobs):
+            send()
+        while pending:
+            done, seconds = pending.popleft().get()
+            if isinstance(done, BotError):
+                raise done
+            if done:
+                size = max(1, min(500, int(BATCH_SECONDS * len(done) / max(seconds, 1e-6))))
+            send()
+            yield from done
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them cleanly."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_games(
     game: str,
     seeds: Iterable[int],
-    bots: Sequence[str] | None = None,
+    bots: Sequence[BotName] | None = None,
     *,
     jobs: int = 1,
     with_records: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play one game per seed, on ``jobs`` processes, and return the results in seed order.
+    """Play one game per seed and return all the results in seed order (see :func:`iter_games`).
 
-    ``on_result`` is called as each game finishes (for progress bars and writing records).
+    ``on_result`` is called as each game finishes (for progress bars). For long runs,
+    iterate :func:`iter_games` instead, which keeps no list.
     """
-    names = tuple(bots or DEFAULT_BOTS[game])
-    work = [(game, seed, (names[0], names[1]), with_records) for seed in seeds]
-    results: list[GameResult] = []
-    if jobs <= 1 or len(work) < 2:
-        for job in work:
-            results.append(_play_one(job))
-            if on_result:
-                on_result(results[-1])
-        return results
-    chunk = max(1, min(200, len(work) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for result in pool.map(_play_one, work, chunksize=chunk):
-            results.append(result)
-            if on_result:
-                on_result(result)
+    results = []
+    for result in iter_games(game, seeds, bots, jobs=jobs, records="dict" if with_records else ""):
+        results.append(result)
+        if on_result:
+            on_result(result)
     return results
 
 
-@dataclass(frozen=True)
-class Summary:
-    """Totals over many games: wins per seat with 95% intervals, lengths, and game events.
+def summarise(
+    game: str,
+    bots: Sequence[BotName] | None = None,
+    games: int = 100,
+    seed: int = 0,
+    *,
+    jobs: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Play ``games`` games between ``bots`` from ``seed`` on, and summarise them.
 
-    Attributes:
-        game: ``"marvin"`` or ``"pirate"``.
-        games: How many games.
-        wins: Games won by seat 0 and seat 1.
-        draws: Drawn games.
-        mean_length: Mean turns (Marvin) or moments (Pirate) per game.
-        longest: The longest game's length.
-        reshuffled: Marvin games in which the draw pile ran out at least once.
-        sunk: Pirate ships sunk, over all games.
-        ended_by: How many games ended each way.
+    ``on_result`` sees each result as it comes (for a progress bar, or the totals so
+    far: ``Tally.add``). Memory does not grow with ``games``.
+
+    Raises:
+        BotError: at the first fault of a bot.
     """
-
-    game: str
-    games: int
-    wins: tuple[int, int]
-    draws: int
-    mean_length: float
-    longest: int
-    reshuffled: int
-    sunk: int
-    ended_by: dict[str, int]
-
-    @classmethod
-    def of(cls, results: Sequence[GameResult]) -> Summary:
-        """Total up ``results`` (all of one game)."""
-        if not results:
-            raise ValueError("no games to summarise")
-        ended: dict[str, int] = {}
-        for r in results:
-            ended[r.ended_by] = ended.get(r.ended_by, 0) + 1
-        return cls(
-            game=results[0].game,
-            games=len(results),
-            wins=(
-                sum(r.winner == 0 for r in results),
-                sum(r.winner == 1 for r in results),
-            ),
-            draws=sum(r.winner is None for r in results),
-            mean_length=sum(r.length for r in results) / len(results),
-            longest=max(r.length for r in results),
-            reshuffled=sum(r.reshuffles > 0 for r in results),
-            sunk=sum(r.sunk for r in results),
-            ended_by=dict(sorted(ended.items())),
-        )
-
-    def lines(self, bots: Sequence[str] = ("", "")) -> Iterator[str]:
-        """The summary as aligned text lines, for the terminal."""
-        unit = "turns" if self.game == "marvin" else "moments"
-        rows: list[tuple[str, str]] = []
-        for seat in (0, 1):
-            who = f"seat {seat}" + (f" ({bots[seat]})" if bots[seat] else "")
-            rows.append((f"{who} wins", format_share(self.wins[seat], self.games)))
-        if self.game == "pirate" or self.draws:
-            rows.append(("draws", format_share(self.draws, self.games)))
-        rows.append(("mean game", f"{self.mean_length:.1f} {unit}"))
-        rows.append(("longest game", f"{self.longest} {unit}"))
-        if self.game == "marvin":
-            rows.append(("needed a reshuffle", format_share(self.reshuffled, self.games)))
-        else:
-            rows.append(("ships sunk", f"{self.sunk} ({self.sunk / self.games:.2f} a game)"))
-        for how, count in self.ended_by.items():
-            rows.append((f"ended: {ENDINGS.get(how, how)}", format_share(count, self.games)))
-        width = max(len(label) for label, _ in rows) + 2
-        yield f"{self.games} games of {_TITLES[self.game]}"
-        for label, value in rows:
-            yield f"  {label:<{width}}{value}"
-
-    def as_json(self) -> dict[str, Any]:
-        """The summary as a JSON-ready dictionary."""
-        return {
-            "game": RECORD_GAMES[self.game],
-            "games": self.games,
-            "wins": list(self.wins),
-            "draws": self.draws,
-            "mean_length": round(self.mean_length, 3),
-            "longest": self.longest,
-            "reshuffled": self.reshuffled,
-            "sunk": self.sunk,
-            "ended_by": self.ended_by,
-        }
-
-
-_TITLES: Final = {"marvin": "Marvin's Pirates Go!", "pirate": "Pirate"}
-ENDINGS: Final = {
-    "all_fainted": "all pirates fainted (M18)",
-    "P10": "ships captured (P10)",
-    "P11": "no card could be placed (P11)",
-    "unfinished": "stopped unfinished at the move limit",
-}
-"""How each way a game ends reads in a summary."""
+    tally = Tally(game)
+    for result in iter_games(game, range(seed, seed + games), bots, jobs=jobs):
+        tally.add(result)
+        if on_result:
+            on_result(result)
+    return tally.summary()
 
 
 class Progress:
-    """A one-line progress bar on a terminal stream, redrawn at most ten times a second.
+    """A one-line progress bar with the rate and the time left, redrawn at most ten times a second.
 
     It draws nothing when the stream is not a terminal, unless ``force`` is set.
+
+    Example:
+        >>> import io
+        >>> bar = Progress(4, "marvin", io.StringIO(), force=True)
+        >>> for _ in range(4):
+        ...     bar.advance()
+        >>> bar.close()
+        >>> print(bar.stream.getvalue().split("\\r")[-1].strip())
+        marvin [##############################] 4/4 games, ... games/s, done in ...
     """
 
     def __init__(
@@ -279,27 +279,93 @@ class Progress:
     def advance(self, _result: object = None) -> None:
         """Count one finished item and redraw if it is time."""
         self.done += 1
-        now = time.monotonic()
-        if self.enabled and (now - self._drawn >= 0.1 or self.done == self.total):
-            self._drawn = now
-            width = 30
-            filled = width * self.done // max(1, self.total)
-            bar = "#" * filled + "-" * (width - filled)
-            elapsed = now - self.started
-            self.stream.write(
-                f"\r{self.label} [{bar}] {self.done}/{self.total} games, {elapsed:.1f} s"
-            )
-            self.stream.flush()
+        if self.enabled:
+            now = time.monotonic()
+            if now - self._drawn >= 0.1 or self.done == self.total:
+                self._drawn = now
+                self.draw(now)
+
+    def draw(self, now: float) -> None:
+        """Draw the bar as it is at time ``now``."""
+        width = 30
+        filled = width * self.done // max(1, self.total)
+        bar = "#" * filled + "-" * (width - filled)
+        elapsed = max(now - self.started, 1e-9)
+        rate = self.done / elapsed
+        if self.done >= self.total:
+            when = f"done in {_duration(elapsed)}"
+        elif rate > 0:
+            when = f"{_duration((self.total - self.done) / rate)} left"
+        else:
+            when = "time left unknown"
+        self.stream.write(
+            f"\r{self.label} [{bar}] {self.done:,}/{self.total:,} games, {rate:,.0f} games/s,"
+            f" {when}  "
+        )
+        self.stream.flush()
 
     def close(self) -> None:
-        """End the bar's line."""
+        """End the bar's line (once)."""
         if self.enabled:
+            self.enabled = False
             self.stream.write("\n")
             self.stream.flush()
 
 
-def write_record(directory: Path, result: GameResult) -> Path:
-    """Write ``result``'s record as ``<game>-<seed>.json`` in ``directory``."""
-    path = directory / f"{result.game}-{result.seed}.json"
-    path.write_text(json.dumps(result.record, indent=1) + "\n", encoding="utf-8")
-    return path
+def _duration(seconds: float) -> str:
+    """A duration for people: ``"4 s"``, ``"3 min 20 s"``, ``"2 h 05 min"``."""
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+
+
+class RecordWriter:
+    """Writes each game's record as it finishes: one JSON Lines file, or one file per game.
+
+    A target ending in ``.jsonl`` is one file with one compact record per line (see
+    RECORDS.md); any other target is a folder of ``<game>-<seed>.json`` files.
+
+    Raises:
+        FileExistsError: if records are already there and ``force`` is not set.
+        OSError: if the target cannot be created.
+    """
+
+    def __init__(self, target: str | Path, game: str, *, force: bool = False) -> None:
+        self.target = Path(target)
+        self.game = game
+        self.lines = str(target).endswith(".jsonl")
+        self._file: IO[str] | None = None
+        if self.lines:
+            if self.target.is_dir():
+                raise IsADirectoryError(f"{self.target} is a folder")
+            self._file = open(  # noqa: SIM115 (closed by close())
+                self.target, "w" if force else "x", encoding="utf-8", newline="\n"
+            )
+        else:
+            self.target.mkdir(parents=True, exist_ok=True)
+            if not force and next(self.target.glob(f"{game}-*.json"), None) is not None:
+                raise FileExistsError(f"{self.target} already holds {game} records")
+
+    def write(self, result: GameResult) -> None:
+        """Write one game's record (the result must carry it)."""
+        text = result.record_text
+        if text is None:
+            text = encode_record(result.record)
+        if self._file is not None:
+            self._file.write(text + "\n")
+        else:
+            path = self.target / f"{result.game}-{result.seed}.json"
+            path.write_text(text + "\n", encoding="utf-8")
+
+    def close(self) -> None:
+        """Flush and close the file (nothing to do for a folder)."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def where(self) -> str:
+        """The target, for the message that says where the records are."""
+        return str(self.target) if self.lines else f"{self.target}/"

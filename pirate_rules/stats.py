@@ -1,10 +1,11 @@
 """Small statistics for simulations: proportions with confidence intervals.
 
->>> low, high = wilson_interval(60, 100)
->>> round(low, 3), round(high, 3)
-(0.502, 0.691)
->>> format_share(60, 100)
-'60.0% (50.2-69.1)'
+Example:
+    >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    >>> format_share(60, 100)
+    '60.0% (50.2-69.1)'
 """
 
 from __future__ import annotations

@@ -4,33 +4,96 @@ Marvin's Pirates Go! is turn based: the table is drawn, your legal moves are lis
 with numbers, and you answer with a number or the move's notation. Pirate runs in
 moments (P4); a terminal cannot react in real time, so each moment waits for your
 letter: ``T`` turn, ``P`` play, ``C`` claim, ``W`` wait (Enter turns). The bot picks
-its action from the same moment, so the moment is still applied to both at once.
+its action from the same moment, so the moment is still applied to both at once. So
+that a game is not hundreds of prompts, ``a`` (or ``--auto``) turns for you whenever
+nothing of yours fits, and ``f`` plays on for you until the next ship is captured or
+sunk (``f 20``: twenty moments). ``?`` shows the help in either game.
 
-Typing ``q`` (or ending the input) stops the game; with ``--record`` the record is
-saved either way, finished or not, so nothing is lost.
+Typing ``q`` or ending the input stops the game. With ``--record`` the record is saved
+whatever happens, finished or not: at the end, on ``q``, on Ctrl-C, when the terminal
+closes, and when the bot fails; nothing is lost. The path is checked before the game.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
+import select
+import signal
 import sys
-from collections.abc import Callable
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from pirate_rules.bots import bot_names, bot_seed, make_bot
-from pirate_rules.errors import PirateRulesError
+from pirate_rules.bots import bot_class, bot_names
+from pirate_rules.errors import BotError, PirateRulesError, one_line
+from pirate_rules.referee import (
+    Seat,
+    bot_label,
+    choose_action,
+    choose_move,
+    play_moment,
+    push_move,
+    seat_bot,
+)
 
-__all__ = ["play"]
+__all__ = ["check_record_path", "default_bot", "play"]
 
 HUMAN = 0
 BOT = 1
 QUIT = frozenset({"q", "quit", "exit"})
+HELP = frozenset({"?", "h", "help"})
 
 
 class _Quit(Exception):
     """The player asked to stop, or the input ended."""
+
+
+class _HangUp(BaseException):
+    """The terminal closed, or the process was asked to stop (SIGHUP, SIGTERM)."""
+
+
+class _PipeReader:
+    """Reads answers from a pipe or a file, waking up often enough to act on signals.
+
+    ``input()`` blocks in one system call: Ctrl-C (or the terminal closing) just before
+    that call would wait for the next line. This reader waits in short slices instead,
+    so the record is saved at once whenever the signal comes.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending = b""
+
+    def __call__(self, prompt: str) -> str:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                chunk = os.read(self.fd, 4096)
+                if not chunk:
+                    if not self.pending:
+                        raise EOFError
+                    break
+                self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line.decode("utf-8", errors="replace").rstrip("\r")
+
+
+def _default_reader() -> Callable[[str], str]:
+    """``input()`` on a terminal (with line editing), a :class:`_PipeReader` otherwise."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return input
+    if os.name != "posix" or sys.stdin.isatty():
+        return input
+    return _PipeReader(fd)
 
 
 class _Console:
@@ -61,6 +124,26 @@ def default_bot(game: str) -> str:
     return preferred if preferred in names else names[0]
 
 
+def check_record_path(record: str, *, force: bool = False) -> Path:
+    """Check, before a game starts, that its record can be saved at ``record``.
+
+    Raises:
+        ValueError: saying why not: a folder, a missing folder, a file already there
+            (unless ``force``), or a folder that cannot be written.
+    """
+    path = Path(record)
+    folder = path.parent
+    if path.is_dir():
+        raise ValueError(f"{record} is a folder; give a file name such as game.json")
+    if not folder.is_dir():
+        raise ValueError(f"there is no folder {str(folder)!r} to save {path.name} in")
+    if path.exists() and not force:
+        raise ValueError(f"{record} already exists (add --force to replace it)")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write in the folder {str(folder)!r}")
+    return path
+
+
 def play(
     game: str,
     *,
@@ -68,90 +151,170 @@ def play(
     seed: int | None = None,
     name: str = "Player",
     record: str | None = None,
-    read: Callable[[str], str] = input,
+    auto: bool = False,
+    read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
 ) -> int:
     """Play ``game`` against ``bot`` in the terminal; returns the exit status.
 
+    0 when the game ends or you stop it, 130 after Ctrl-C, 129 when the terminal closes;
+    the record (with ``record``) is saved in every case, a bot's fault included.
+
     Raises:
-        PirateRulesError: for an unknown bot (the command line prints it in one line).
+        BotError: if the bot fails (after the record is saved).
+        UnknownBotError: if there is no such bot.
     """
     bot = bot or default_bot(game)
-    if bot not in bot_names(game):
-        raise PirateRulesError(
-            f"unknown {game} bot {bot!r} (choose from: {', '.join(bot_names(game))})"
-        )
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    console = _Console(read, out or sys.stdout)
-    opponent = make_bot(game, bot, seed=bot_seed(seed, BOT))
-    players = (name, f"{bot} bot")
-    console.say(f"Seed {seed}: the same seed deals the same cards again.")
-    console.say("Type q to stop.")
-    loop: Callable[[Any, Any, _Console], None]
-    writer: Callable[[Any], dict[str, Any]]
+    console = _Console(read or _default_reader(), out or sys.stdout)
+    try:
+        cls = bot_class(game, bot)
+    except BotError as exc:
+        raise exc.placed(seat=BOT) from None
+    opponent = seat_bot(bot, cls, BOT, seed)
+    label = bot_label(bot)
+    bot_player = f"{label} bot" if name != f"{label} bot" else f"{label} bot 2"
+    players = (name, bot_player)
+    state: Any
     if game == "marvin":
-        from pirate_rules.marvin import MarvinGame, to_record
+        from pirate_rules.marvin import MarvinGame
 
-        state: Any = MarvinGame.from_seed(seed, players=players)
-        loop, writer = _play_marvin, to_record
+        state = MarvinGame.from_seed(seed, players=players)
     else:
         from pirate_rules.pirate import PirateGame
-        from pirate_rules.pirate import to_record as pirate_record
 
         state = PirateGame.from_seed(seed, players=players)
-        loop, writer = _play_pirate, pirate_record
+    status = 0
+    ending = ""
     try:
-        loop(state, opponent, console)
+        console.say(f"Seed {seed}: the same seed deals the same cards again.")
+        console.say("Type ? for help, q to stop.")
+        with _hang_ups():
+            if game == "marvin":
+                _play_marvin(state, opponent, console, seed)
+            else:
+                _Pirate(state, opponent, console, seed, auto).run()
     except _Quit:
-        console.say("Stopped; the game is unfinished.")
-    if record:
-        path = Path(record)
-        try:
-            path.write_text(json.dumps(writer(state), indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise PirateRulesError(f"cannot write {record!r}: {exc.strerror or exc}") from None
-        console.say(f"Record saved to {path}.")
-    return 0
+        ending = "Stopped; the game is unfinished."
+    except KeyboardInterrupt:
+        status, ending = 130, "Interrupted."
+    except _HangUp:
+        status, ending = 129, "The terminal closed."
+    finally:
+        saved = _save(state, game, record) if record else None
+        with contextlib.suppress(OSError, ValueError):
+            if ending:
+                console.say(ending)
+            if saved:
+                console.say(f"Record saved to {saved}.")
+    return status
+
+
+@contextlib.contextmanager
+def _hang_ups() -> Iterator[None]:
+    """Turn SIGHUP and SIGTERM into :class:`_HangUp`, so that the record is saved."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def hang_up(_signal: int, _frame: object) -> None:
+        raise _HangUp
+
+    kinds = [getattr(signal, kind) for kind in ("SIGHUP", "SIGTERM") if hasattr(signal, kind)]
+    before = {kind: signal.signal(kind, hang_up) for kind in kinds}
+    try:
+        yield
+    finally:
+        for kind, handler in before.items():
+            signal.signal(kind, handler)
+
+
+def _save(state: Any, game: str, record: str) -> Path:
+    """Write the record next to its place, then move it there, so no half record is left."""
+    from pirate_rules.marvin import to_record as marvin_record
+    from pirate_rules.pirate import to_record as pirate_record
+
+    path = Path(record)
+    data = marvin_record(state) if game == "marvin" else pirate_record(state)
+    text = json.dumps(data, indent=1) + "\n"
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+        ) as temporary:
+            temporary.write(text)
+        os.replace(temporary.name, path)
+    except OSError as exc:
+        raise PirateRulesError(
+            f"cannot save the record to {record!r}: {exc.strerror or exc}"
+        ) from None
+    return path
 
 
 def _new_lines(state: Any, console: _Console, shown: int) -> int:
     log = state.log
     for line in log[shown:]:
-        console.say(f"  {line}")
+        console.say(f"  {one_line(line, 500)}")
     return len(log)
 
 
-def _play_marvin(game: Any, opponent: Any, console: _Console) -> None:
+def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> None:
+    from pirate_rules.marvin import Move
     from pirate_rules.marvin.display import describe_move
 
     shown = _new_lines(game, console, 0)
+    draw = True
     while not game.is_game_over():
         if game.to_move == BOT:
-            move = opponent.choose(game, BOT)
-            console.say(f"{game.players[BOT]}: {describe_move(game, move)}.")
-            if opponent.reason:
-                console.say(f"  ({opponent.reason})")
-            game.push(move)
-        else:
+            move = choose_move(opponent, game, seed, thorough=True)
+            if move not in game.legal_moves:
+                push_move(opponent, game, move, seed)  # reports the bot's fault
+            listed = game.legal_moves.find(Move.parse(move) if isinstance(move, str) else move)
+            console.say(f"{game.players[BOT]}: {describe_move(game, listed)}.")
+            if getattr(opponent.bot, "reason", ""):
+                console.say(f"  ({one_line(str(opponent.bot.reason), 300)})")
+            push_move(opponent, game, listed, seed)
+            draw = True
+            shown = _new_lines(game, console, shown)
+            continue
+        moves = list(game.legal_moves)
+        if draw:
             console.say()
             console.say(str(game))
-            moves = list(game.legal_moves)
-            for number, move in enumerate(moves, 1):
-                console.say(f"  {number:>2}. {describe_move(game, move)}   [{move}]")
-            answer = console.ask("Your move (number or notation): ")
-            chosen: Any = answer
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                chosen = moves[int(answer) - 1]
-            try:
-                game.push(chosen)
-            except PirateRulesError as exc:
-                console.say(f"Not that: {exc}")
+            _list_moves(game, moves, console)
+            draw = False
+        answer = console.ask("Your move (number or notation; ? for help): ")
+        if answer.lower() in HELP:
+            console.say("Answer with the number of a move, or its notation in brackets;")
+            console.say("q stops the game. Your moves now:")
+            _list_moves(game, moves, console)
+            continue
+        chosen: Any = answer
+        if answer.isdigit():
+            if not 1 <= int(answer) <= len(moves):
+                console.say(f"Not that: choose 1 to {len(moves)}.")
                 continue
+            chosen = moves[int(answer) - 1]
+        elif not answer:
+            console.say(f"Not that: choose 1 to {len(moves)}, or ? for help.")
+            continue
+        try:
+            game.push(chosen)
+        except PirateRulesError as exc:
+            console.say(f"Not that: {exc}")
+            continue
+        draw = True
         shown = _new_lines(game, console, shown)
     console.say()
     console.say(str(game))
     console.say(_marvin_result(game))
+
+
+def _list_moves(game: Any, moves: list[Any], console: _Console) -> None:
+    from pirate_rules.marvin.display import describe_move
+
+    for number, move in enumerate(moves, 1):
+        console.say(f"  {number:>2}. {describe_move(game, move)}   [{move}]")
 
 
 def _marvin_result(game: Any) -> str:
@@ -163,22 +326,95 @@ def _marvin_result(game: Any) -> str:
 
 _LETTERS = {"": "T", "t": "T", "p": "P", "c": "C", "w": "W"}
 
+_PIRATE_HELP = """\
+Each moment you and the bot act at once:
+  T (or Enter) turn your next card   P play your top card onto your half
+  C claim (once your cards are gone)  W wait
+  a  auto-turn on or off: turn for you whenever nothing of yours fits
+  f  fast-forward: play for you until the next ship is captured or sunk
+  f 20  fast-forward twenty moments
+  q  stop (the record is saved with --record)"""
 
-def _play_pirate(game: Any, opponent: Any, console: _Console) -> None:
-    console.say("Each moment: T turn, P play, C claim, W wait; Enter turns.")
-    shown = _new_lines(game, console, 0)
-    while not game.is_terminal():
+
+class _Pirate:
+    """One game of Pirate in the terminal, with auto-turn and fast-forward."""
+
+    def __init__(self, game: Any, opponent: Seat, console: _Console, seed: int, auto: bool):
+        from pirate_rules.bots import make_bot
+
+        self.game = game
+        self.opponent = opponent
+        self.console = console
+        self.seed = seed
+        self.auto = auto
+        self.forward = 0
+        self.until_ship = False
+        self.helper = make_bot("pirate", "fast")
+        self.shown = 0
+
+    def run(self) -> None:
+        game, console = self.game, self.console
+        console.say("Each moment: T turn, P play, C claim, W wait; Enter turns; ? for help.")
+        self.shown = _new_lines(game, console, 0)
+        draw = True
+        while not game.is_terminal():
+            letter = self.automatic()
+            if letter is None:
+                if draw:
+                    console.say()
+                    console.say(str(game))
+                    draw = False
+                letter = self.ask()
+                if letter is None:
+                    continue
+            ships = len(game.sunk) + sum(game.score)
+            bot_action = choose_action(self.opponent, game, self.seed, thorough=True)
+            play_moment((None, self.opponent), game, (letter, bot_action), self.seed)
+            self.shown = _new_lines(game, console, self.shown)
+            if self.until_ship and len(game.sunk) + sum(game.score) > ships:
+                self.until_ship = False
+            self.forward = max(0, self.forward - 1)
+            draw = True
         console.say()
         console.say(str(game))
-        legal = [str(action) for action in game.legal_actions(HUMAN)]
-        answer = console.ask(f"Moment {game.moment + 1}, your action ({'/'.join(legal)}): ")
+
+    def automatic(self) -> str | None:
+        """The action played for you this moment, or None to ask you."""
+        game = self.game
+        if self.forward or self.until_ship:
+            from pirate_rules.pirate.bots import quickest
+
+            return str(quickest(self.helper, game, HUMAN))
+        if self.auto and not (game.can_play(HUMAN) or game.can_claim(HUMAN)):
+            return "T" if game.can_turn(HUMAN) else "W"
+        return None
+
+    def ask(self) -> str | None:
+        """Your action, or None after a command (help, auto, fast-forward) or a refusal."""
+        game, console = self.game, self.console
+        legal = "/".join(str(action) for action in game.legal_actions(HUMAN))
+        mode = ", auto-turn on" if self.auto else ""
+        answer = console.ask(f"Moment {game.moment + 1}{mode}, your action ({legal}): ")
+        words = answer.lower().split()
+        if answer.lower() in HELP:
+            console.say(_PIRATE_HELP)
+            return None
+        if answer.lower() == "a":
+            self.auto = not self.auto
+            console.say(f"Auto-turn is {'on' if self.auto else 'off'}.")
+            return None
+        if words and words[0] == "f":
+            if len(words) == 1:
+                self.until_ship = True
+            elif len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
+                self.forward = int(words[1])
+            else:
+                console.say("Not that: f, or f and a number of moments such as f 20.")
+            return None
         letter = _LETTERS.get(answer.lower(), answer.upper())
         try:
             game.check_action(HUMAN, letter)
         except PirateRulesError as exc:
             console.say(f"Not that: {exc}")
-            continue
-        game.apply_moment(letter, opponent.choose(game, BOT))
-        shown = _new_lines(game, console, shown)
-    console.say()
-    console.say(str(game))
+            return None
+        return letter

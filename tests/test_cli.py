@@ -12,9 +12,12 @@ from typing import Any
 
 import pytest
 
+from pirate_rules.bots import bot_names
 from pirate_rules.cli import main
 from pirate_rules.marvin import to_record as marvin_record
-from pirate_rules.records import MAX_RECORD_BYTES
+from pirate_rules.pirate import play_game as play_pirate
+from pirate_rules.pirate import to_record as pirate_record
+from pirate_rules.records import MAX_RECORD_BYTES, replay
 from pirate_rules.simulate import play_match
 from pirate_rules.terminal import play
 
@@ -79,7 +82,9 @@ def test_simulate_writes_records_that_replay(
 def test_simulate_progress_bar_draws_when_forced(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "simulate", "marvin", "--games", "4", "--progress")
     assert status == 0
-    assert "4/4 games" in err
+    assert "4/4 games" in err and "games/s" in err and "done in" in err
+    status, _, err = run(capsys, "simulate", "marvin", "--games", "4")
+    assert status == 0 and err == ""  # standard error is not a terminal here
 
 
 def test_replay_in_words(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -143,8 +148,20 @@ def test_replay_refuses_an_oversized_record_unread(
         (["simulate", "marvin", "--bogus"], "unrecognized arguments: --bogus"),
         (["simulate", "chess"], "invalid choice: 'chess'"),
         (["simulate", "marvin", "--games", "x"], "not a whole number: 'x'"),
-        (["simulate", "marvin", "--bots", "random"], "two bot names"),
-        (["simulate", "marvin", "--bots", "random,nobody"], "unknown marvin bot 'nobody'"),
+        (["simulate", "marvin", "--bots", "random"], "--bots: give two bots separated by"),
+        (["simulate", "marvin", "--bots", "random,nobody"], "--bots: unknown marvin bot 'nobody'"),
+        (["simulate", "marvin", "--bots", "random,nowhere.py:X"], "there is no file nowhere.py"),
+        (["simulate", "marvin", "--bots", "random,no_such_module:X"], "no module 'no_such_module'"),
+        (["simulate", "marvin", "--jobs", "-1"], "argument --jobs: must be at least 0, not -1"),
+        (["simulate", "marvin", "--seed", "1.5"], "argument --seed: not a whole number: '1.5'"),
+        (["play", "pirate", "--bot", "nobody"], "--bot: unknown pirate bot 'nobody'"),
+        (["play", "marvin", "--name", ""], "--name: your name cannot be empty"),
+        (["play", "marvin", "--name", "  "], "--name: your name cannot be empty"),
+        (["play", "marvin", "--name", "a\x1bb"], "--name: your name must be printable"),
+        (["play", "marvin", "--record", "no/such/folder/g.json"], "--record: there is no folder"),
+        (["play", "marvin", "--record", "."], "--record: . is a folder"),
+        (["bots", "chess"], "invalid choice: 'chess'"),
+        (["replay"], "required: file"),
         ([], "required: COMMAND"),
     ],
 )
@@ -224,11 +241,218 @@ def test_simulate_takes_a_bot_class_by_module_path(
     )
     assert status == 0, err
     assert "seat 0 (my_bots:Mine) wins" in out
+    status, out, err = run(
+        capsys, "simulate", "marvin", "--games", "2", "--bots", "random,my_bots.py:Mine"
+    )
+    assert status == 0, err
+    assert "seat 1 (my_bots.py:Mine) wins" in out
     status, _, err = run(capsys, "simulate", "marvin", "--bots", "my_bots:Nobody,random")
-    assert status == 2 and "is not a bot class" in err
+    assert status == 2 and "--bots: bot 'my_bots:Nobody': my_bots has no 'Nobody'" in err
+    (tmp_path / "not_bots.py").write_text("class Mine:\n    pass\n")
+    status, _, err = run(capsys, "simulate", "marvin", "--bots", "random,not_bots:Mine")
+    assert status == 1 and "in seat 1: Mine is not a bot class" in err
 
 
 def test_simulate_jobs_zero_uses_every_core(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "simulate", "marvin", "--games", "4", "--jobs", "0", "--json")
     assert status == 0, err
     assert json.loads(out)["games"] == 4
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_help_lists_bots_defaults_and_examples(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    status, out, _ = run(capsys, command, "--help")
+    assert status == 0
+    lines = out.splitlines()
+    assert any(line.startswith(("Play ", "Play")) for line in lines[:8])  # a description
+    for game in ("marvin", "pirate"):
+        for name in bot_names(game):
+            # each bot on a line of its own, with what it does
+            assert any(line.split()[:1] == [name] and len(line.split()) > 1 for line in lines)
+    assert sum(line.startswith("  pirate-rules ") for line in lines) == 2
+    assert "(0)" in out or "(random)" in out  # the default seed
+    assert "random,random" in out or "sensible" in out  # the default bots
+
+
+def test_replay_and_bots_have_help_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("replay", "bots"):
+        status, out, _ = run(capsys, command, "--help")
+        assert (
+            status == 0
+            and sum(line.startswith("  pirate-rules ") for line in out.splitlines()) == 2
+        )
+
+
+def test_bots_lists_each_bot_with_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "bots", "pirate")
+    assert status == 0
+    assert [line.split()[0] for line in out.splitlines()] == bot_names("pirate")
+    status, out, _ = run(capsys, "bots")
+    assert status == 0 and "Marvin's Pirates Go! (marvin):" in out and "Pirate (pirate):" in out
+
+
+@pytest.mark.parametrize(("game", "bots"), [("marvin", "random,sensible"), ("pirate", "fast,fast")])
+def test_records_name_the_bots_as_players(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, bots: str
+) -> None:
+    path = tmp_path / "games.jsonl"
+    status, _, err = run(capsys, "simulate", game, "--bots", bots, "--games", "3",
+                         "--records", str(path))  # fmt: skip
+    assert status == 0, err
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    players = json.loads(lines[0])["players"]
+    first, second = bots.split(",")
+    if first == second:
+        assert players == [f"{first} (seat 0)", f"{second} (seat 1)"]
+    else:
+        assert players == [first, second]
+    assert all(" " not in line.split('"players"')[0] for line in lines)  # compact JSON
+
+
+@pytest.mark.parametrize("target", ["games.jsonl", "folder"])
+def test_records_are_not_overwritten_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, target: str
+) -> None:
+    where = str(tmp_path / target)
+    argv = ["simulate", "pirate", "--games", "2", "--records", where]
+    assert run(capsys, *argv)[0] == 0
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("pirate-rules: error: --records: ") and "--force" in err
+    status, out, _ = run(capsys, *argv, "--force")
+    assert status == 0 and "records written to" in out
+
+
+def test_replay_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = json.dumps(marvin_record(play_match("marvin", 4)), indent=2)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record.encode())))
+    status, out, _ = run(capsys, "replay", "-")
+    assert status == 0 and out.startswith("Marvin's Pirates Go!: every move is legal;")
+
+
+def test_replay_of_a_collection_names_the_failing_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "games.jsonl"
+    assert run(capsys, "simulate", "marvin", "--games", "6", "--records", str(path))[0] == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    broken = json.loads(lines[3])
+    broken["turns"][0]["card"] = "ZZ"
+    lines[3] = json.dumps(broken)
+    lines[4] = lines[4][:50]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 1
+    assert out.splitlines()[0] == f"{path}: 6 records, 4 replay and 2 do not."
+    assert "  line 4: turn 1: 'card': not a card: 'ZZ'" in out
+    assert "  line 5: not valid JSON" in out
+    assert err == "pirate-rules: error: 2 of 6 records do not replay\n"
+    status, out, _ = run(capsys, "replay", str(path), "--json")
+    report = json.loads(out)
+    assert (status, report["records"], report["failed"]) == (1, 6, 2)
+    assert [failure["line"] for failure in report["failures"]] == [4, 5]
+
+
+def test_several_records_on_lines_of_any_file_are_a_collection(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = "".join(json.dumps(marvin_record(play_match("marvin", s))) + "\n" for s in range(2))
+    status, out, _ = run(capsys, "replay", write(tmp_path / "two.json", text))
+    assert status == 0 and "2 records, every move of every game is legal." in out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format=True), "'format' must be 1, not boolean true"),
+        (lambda d: d.update(first=True), "'first' must be a whole number, not boolean true"),
+        (lambda d: d.update(options={"jokers": False}), "'jokers' must be a whole number"),
+        (lambda d: d.update(players=["Ann", "Ann"]), "two different names, not 'Ann' twice"),
+        (lambda d: d.update(game="pirate"), "this looks like a Marvin's Pirates Go! record"),
+        (lambda d: d.pop("game"), "missing 'game': this looks like a Marvin's Pirates Go!"),
+        (lambda d: d.clear(), "not a game record: it has no 'game' and no 'format'"),
+        (lambda d: d.update(result={"winner": 1.0}), "'winner' must be 0 or 1, not number 1.0"),
+    ],
+)
+def test_records_are_read_strictly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: Any, message: str
+) -> None:
+    data = marvin_record(play_match("marvin", 4))
+    change(data)
+    status, _, err = run(capsys, "replay", write(tmp_path / "r.json", data))
+    assert status == 1 and message in err and err.count("\n") == 1
+
+
+def test_unknown_keys_travel_and_names_print_safely(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = pirate_record(play_pirate(("fast", "slow"), 3))
+    winner = data["result"]["winner"]
+    assert winner is not None
+    data["players"][winner] = "Ann\x1b[2J"
+    data["note"] = "a friendly game"
+    data["result"]["by"] = "whoever"
+    status, out, _ = run(capsys, "replay", write(tmp_path / "r.json", data))
+    assert status == 0 and "\x1b" not in out
+    assert out.rstrip().endswith("Ann\\x1b[2J won.")
+
+
+def test_a_record_of_the_other_game_is_told_as_such(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = pirate_record(play_pirate(("fast", "slow"), 3))
+    data["game"] = "marvins-pirates-go"
+    status, _, err = run(capsys, "replay", write(tmp_path / "r.json", data))
+    assert status == 1 and "this looks like a Pirate record" in err
+
+
+def test_terminal_marvin_help_range_and_no_redraw(tmp_path: Path) -> None:
+    answers = iter(["?", "99", "", "zz", "q"])
+    out = io.StringIO()
+    play("marvin", bot="random", seed=2, read=lambda _: next(answers), out=out)
+    text = out.getvalue()
+    assert "Answer with the number of a move" in text
+    assert "Not that: choose 1 to " in text
+    assert text.count("bank:") == 1  # the table is drawn once: refusals do not redraw it
+    assert "Stopped; the game is unfinished." in text
+
+
+def test_terminal_pirate_auto_and_fast_forward_make_a_game_short(tmp_path: Path) -> None:
+    prompts = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return "f" if len(prompts) % 2 else "p" if "/P" in prompt else "t"
+
+    path = tmp_path / "game.json"
+    out = io.StringIO()
+    status = play("pirate", bot="slow", seed=5, record=str(path), auto=True, read=answer,
+                  out=out)  # fmt: skip
+    assert status == 0
+    game = replay(json.loads(path.read_text()))
+    assert game.is_terminal()
+    assert len(prompts) < game.moment / 10  # a handful of prompts, not one per moment
+    assert all(", auto-turn on" in prompt for prompt in prompts)
+
+
+def test_terminal_pirate_help_and_toggle() -> None:
+    answers = iter(["?", "a", "a", "f x", "q"])
+    out = io.StringIO()
+    play("pirate", bot="fast", seed=1, read=lambda _: next(answers), out=out)
+    text = out.getvalue()
+    assert "fast-forward" in text and "Auto-turn is on." in text and "Auto-turn is off." in text
+    assert "Not that: f, or f and a number" in text
+
+
+def test_each_games_records_import_without_the_shared_dispatcher() -> None:
+    code = (
+        "import sys, pirate_rules.marvin.record, pirate_rules.pirate.record;"
+        "print('pirate_rules.records' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -158,11 +158,35 @@ def test_replay_of_an_illegal_record_names_the_rule(tmp_path: Path) -> None:
     ("script", "args", "words"),
     [
         ("tournament.py", ["--games", "0"], "at least 1"),
-        ("custom_bot.py", ["--games", "many"], "at least 1"),
+        ("custom_bot.py", ["--games", "many"], "argument --games: not a whole number: 'many'"),
         ("pirate_race.py", ["--bots", "fast,nobody"], "no Pirate bot 'nobody'"),
-        ("pirate_race.py", ["--games", "-2"], "0 or more"),
-        ("replay_record.py", ["--seed", "x"], "invalid int value"),
+        ("pirate_race.py", ["--games", "-2"], "argument --games: must be at least 0, not -2"),
+        ("replay_record.py", ["--seed", "x"], "argument --seed: not a whole number: 'x'"),
     ],
 )
 def test_bad_command_line_is_one_line(script: str, args: list[str], words: str) -> None:
     assert words in one_line_error(run(script, *args), status=2)
+
+
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_example_stops_quietly_when_its_output_closes(script: str) -> None:
+    args, _ = RUNS[script]
+    process = subprocess.Popen(
+        [sys.executable, str(EXAMPLES / script), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # as `| head -0` would
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141
+    assert err == ""
+
+
+def test_make_examples_runs_every_script() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    target = makefile.split("\nexamples:", 1)[1].split("\n\n", 1)[0]
+    assert {path.name for path in EXAMPLES.glob("*.py")} <= set(
+        re.findall(r"examples/(\w+\.py)", target)
+    )

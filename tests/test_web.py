@@ -33,7 +33,7 @@ def test_call_json_never_raises_and_names_the_cause() -> None:
     assert json.loads(web.call_json("info", '{"a": 1}'))["error"]["kind"] == "BadRequest"
     assert call("marvin_view", "marvin-999999")["error"]["kind"] == "UnknownGame"
     assert call("marvin_new", {"seed": -3})["error"]["kind"] == "PirateRulesError"
-    assert call("pirate_new", {"level": "warp"})["error"]["message"].startswith("unknown speed")
+    assert call("pirate_new", {"level": "warp"})["error"]["message"].startswith("unknown player")
 
 
 def test_info_lists_the_registered_bots() -> None:
@@ -109,12 +109,12 @@ def test_marvin_computer_against_computer_equals_the_command_line() -> None:
 
 def test_pirate_refused_action_becomes_a_wait_with_the_rule() -> None:
     view = web.pirate_new({"seed": 1, "mode": "computer", "level": "child"})
-    assert [choice["action"] for choice in view["legal"]] == ["T"]
+    assert view["seats"][0]["legal"] == ["T", "W"]
     view = web.pirate_tick(view["id"], "P")
-    assert view["refused"]["rule"] == "P6"
+    assert view["last"]["refused"][0]["rule"] == "P6"
     assert view["last"]["actions"][0] == "W"
     view = web.pirate_tick(view["id"], "T")
-    assert view["refused"] is None and view["tables"][0]["waste"] == 1
+    assert view["last"]["refused"] == [] and view["seats"][0]["waste"] == 1
     json.dumps(view)
 
 

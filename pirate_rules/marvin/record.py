@@ -48,7 +48,16 @@ from pirate_rules.marvin.table import (
     card_difference,
     check_deck,
 )
-from pirate_rules.records import FORMAT, MARVIN, field, load_record, read_card_list, read_players
+from pirate_rules.record_format import (
+    FORMAT,
+    MARVIN,
+    field,
+    load_record,
+    read_card_list,
+    read_players,
+    read_winner,
+    show,
+)
 
 __all__ = ["GAME", "replay", "to_record"]
 
@@ -152,7 +161,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> MarvinGame:
     jokers = field(options, "jokers", int, "options", default=2)
     first = field(data, "first", int)
     if first not in (0, 1):
-        raise RecordError(f"record: 'first' must be 0 or 1, not {first!r}")
+        raise RecordError(f"record: 'first' must be 0 or 1, not {first}")
     deck = read_card_list(field(data, "deck", list), "deck")
     try:
         check_deck(deck, jokers)
@@ -247,7 +256,7 @@ class _DrawChecker:
 def _read_turn(entry: Any, number: int) -> _Turn:
     where = f"turn {number}"
     if not isinstance(entry, dict):
-        raise RecordError(f"{where} must be an object, not {entry!r}")
+        raise RecordError(f"{where} must be an object, not {show(entry)}")
     power = None
     if "prize" in entry:
         power = _read_power(field(entry, "prize", dict, where), where)
@@ -284,13 +293,12 @@ def _read_power(prize: dict[str, Any], where: str) -> Move:
             return Move.fort(field(prize, "shield", str, where))
     except InvalidMoveError as exc:
         raise RecordError(f"{where}: {exc}") from None
-    raise RecordError(f"{where}: 'power' must be 'ship', 'cave' or 'fort', not {power!r}")
+    raise RecordError(f"{where}: 'power' must be 'ship', 'cave' or 'fort', not {show(power)}")
 
 
 def _check_result(game: MarvinGame, result: dict[str, Any]) -> None:
-    winner = result.get("winner")
-    if winner not in (0, 1, None) or isinstance(winner, bool):
-        raise RecordError(f"result: 'winner' must be 0, 1 or null, not {winner!r}")
+    """M18: a stated result must be the replay's: the game is over and the winner is right."""
+    winner = read_winner(result, draws=False)
     outcome = game.outcome()
     if outcome is None:
         raise ReplayError(
@@ -304,7 +312,7 @@ def _check_result(game: MarvinGame, result: dict[str, Any]) -> None:
         raise ReplayError(
             "result",
             IllegalMoveError(
-                f"the record says the winner is {winner!r}, but player {outcome.winner}"
+                f"the record says the winner is player {winner}, but player {outcome.winner}"
                 f" ({game.players[outcome.winner]}) wins on turn {game.turn}",
                 rule="M18",
             ),

@@ -25,9 +25,18 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from pirate_rules.cards import format_cards
-from pirate_rules.errors import PirateRulesError, RecordError, ReplayError
+from pirate_rules.errors import IllegalMoveError, PirateRulesError, RecordError, ReplayError
 from pirate_rules.pirate.game import PirateGame
-from pirate_rules.records import FORMAT, PIRATE, field, load_record, read_card_list, read_players
+from pirate_rules.record_format import (
+    FORMAT,
+    PIRATE,
+    field,
+    load_record,
+    read_card_list,
+    read_players,
+    read_winner,
+    show,
+)
 
 __all__ = ["replay", "to_record"]
 
@@ -60,8 +69,9 @@ def replay(record: str | bytes | Mapping[str, Any]) -> PirateGame:
     """Replay a record, checking every moment; returns the game after its last moment.
 
     Raises:
-        RecordError: if the record is malformed, or its stated result is not the replay's.
-        ReplayError: at the first moment that breaks a rule, named ``"moment N"`` (from 1).
+        RecordError: if the record is malformed.
+        ReplayError: at the first moment that breaks a rule, named ``"moment N"`` (from 1),
+            or at ``"result"`` when the stated result is not the replay's (P10, P11).
     """
     data = load_record(record)
     if data["game"] != PIRATE:
@@ -69,7 +79,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> PirateGame:
     players = read_players(data)
     low = field(data, "low", int)
     if low not in (0, 1):
-        raise RecordError(f"record: 'low' must be 0 or 1, not {low!r}")
+        raise RecordError(f"record: 'low' must be 0 or 1, not {low}")
     stocks = field(data, "stocks", list)
     if len(stocks) != 2:
         raise RecordError(f"record: 'stocks' must hold two stocks, not {len(stocks)}")
@@ -77,8 +87,9 @@ def replay(record: str | bytes | Mapping[str, Any]) -> PirateGame:
     moments = field(data, "moments", list)
     for index, moment in enumerate(moments):
         if not isinstance(moment, str) or not _MOMENT.fullmatch(moment):
+            shown = repr(moment) if isinstance(moment, str) else show(moment)
             raise RecordError(
-                f"moments[{index}]: {moment!r} is not two letters from T, P, C, W (such as 'TP')"
+                f"moments[{index}]: {shown} is not two letters from T, P, C, W (such as 'TP')"
             )
     try:
         game = PirateGame(decks, low=low, players=players)
@@ -104,19 +115,36 @@ def _result(game: PirateGame) -> dict[str, Any]:
 
 
 def _check_result(game: PirateGame, stated: dict[str, Any]) -> None:
+    """P10, P11: a stated result must be the replay's: the game is over, with these scores."""
     ships = field(stated, "ships", list, "result")
     if len(ships) != 2 or not all(type(count) is int for count in ships):
-        raise RecordError(f"result: 'ships' must be two whole numbers, not {ships!r}")
+        raise RecordError(f"result: 'ships' must be two whole numbers, not {show(ships)}")
     sunk = field(stated, "sunk", int, "result")
-    winner: int | None = field(stated, "winner", (int, type(None)), "result")
-    if winner not in (0, 1, None) or isinstance(winner, bool):
-        raise RecordError(f"result: 'winner' must be 0, 1 or null, not {winner!r}")
-    if game.outcome() is None:
-        raise RecordError(
-            f"result: the record states a result, but after {game.moment}"
-            " moments the game is not over"
+    winner = read_winner(stated, draws=True)
+    outcome = game.outcome()
+    if outcome is None:
+        raise ReplayError(
+            "result",
+            IllegalMoveError(
+                f"the record gives a result, but after {game.moment} moments the game is not"
+                " over: nobody has captured enough ships, and cards can still be placed (so"
+                " not P11 either)",
+                rule="P10",
+            ),
         )
     actual = _result(game)
     given = {"ships": ships, "sunk": sunk, "winner": winner}
     if given != actual:
-        raise RecordError(f"result: the record says {given}, but the replay gives {actual}")
+        raise ReplayError(
+            "result",
+            IllegalMoveError(
+                f"the record says {_describe(given)}, but the replay gives {_describe(actual)}",
+                rule=outcome.termination.value,
+            ),
+        )
+
+
+def _describe(result: dict[str, Any]) -> str:
+    ships, winner = result["ships"], result["winner"]
+    who = "a draw" if winner is None else f"player {winner} wins"
+    return f"ships {ships[0]}-{ships[1]}, {result['sunk']} sunk, {who}"

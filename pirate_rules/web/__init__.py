@@ -12,7 +12,7 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
     >>> view["id"].startswith("pirate-"), view["moment"], view["seed"]
     (True, 0, 7)
     >>> view = pirate_tick(view["id"], "W")
-    >>> view["moment"], [table["waste"] for table in view["tables"]]
+    >>> view["moment"], [seat["waste"] for seat in view["seats"]]
     (1, [1, 1])
 
 The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
@@ -39,6 +39,8 @@ from pirate_rules import __version__
 from pirate_rules.bots import bot_class
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
+from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
+from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
     marvin_move,
@@ -49,7 +51,9 @@ from pirate_rules.web.marvin import (
 from pirate_rules.web.pirate import (
     DEFAULT_LEVEL,
     PIRATE_LEVELS,
+    pirate_moment,
     pirate_new,
+    pirate_skip,
     pirate_tick,
     pirate_view,
 )
@@ -73,13 +77,20 @@ __all__ = [
     "card_json",
     "forget",
     "info",
+    "lab_load",
+    "lab_next",
+    "lab_stop",
+    "lab_tournament",
+    "live_run",
     "marvin_bot_move",
     "marvin_move",
     "marvin_new",
     "marvin_undo",
     "marvin_view",
     "offered_bots",
+    "pirate_moment",
     "pirate_new",
+    "pirate_skip",
     "pirate_tick",
     "pirate_view",
     "record",
@@ -127,12 +138,20 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "marvin_bot_move": marvin_bot_move,
     "marvin_undo": marvin_undo,
     "pirate_new": pirate_new,
+    "pirate_moment": pirate_moment,
     "pirate_tick": pirate_tick,
+    "pirate_skip": pirate_skip,
     "pirate_view": pirate_view,
     "record": record,
     "forget": forget,
     "viewer_open": viewer_open,
     "viewer_step": viewer_step,
+    # the live examples and the bot lab (live.py, botlab.py)
+    "live_run": live_run,
+    "lab_load": lab_load,
+    "lab_tournament": lab_tournament,
+    "lab_next": lab_next,
+    "lab_stop": lab_stop,
 }
 
 ENTRY_POINTS: Final = tuple(_TABLE)

@@ -1,134 +1,311 @@
-"""The Pirate play page's entry points: start a game, advance it a moment, view it."""
+"""The Pirate play page's entry points: start a game, play a moment, skip a stretch, view it.
+
+The page turns real time into moments (see the "Real time as moments" page): it gathers
+what both seats did inside one short tie window and sends it as one moment to
+:func:`pirate_moment`. A person's action is a letter; a computer is asked for its action
+only on the beats of the game clock (``looks``), so its speed is a reaction time in real
+time, however fast the people play.
+
+    >>> view = pirate_new({"seed": 3, "seats": ["person", "person"]})
+    >>> view = pirate_moment(view["id"], ["T", "T"])
+    >>> view["moment"], [seat["waste"] for seat in view["seats"]]
+    (1, [1, 1])
+    >>> view = pirate_moment(view["id"], ["P", None])
+    >>> view["last"]["refused"][0]["rule"], view["last"]["actions"]
+    ('P6', ['W', 'W'])
+"""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from pirate_rules.bots import Bot, bot_seed, make_bot
-from pirate_rules.cards import SUIT_NAMES, SUITS
-from pirate_rules.errors import PirateRulesError
+from pirate_rules.errors import PirateRulesError, RecordError
 from pirate_rules.pirate.actions import Action, parse_action
 from pirate_rules.pirate.game import PirateGame
+from pirate_rules.pirate.record import replay
 from pirate_rules.pirate.speed import speed_levels
 from pirate_rules.pirate.table import describe_event, describe_outcome
-from pirate_rules.web.sessions import (
-    JSON,
-    Session,
-    card_json,
-    find_session,
-    read_names,
-    read_seed,
-    store,
-)
+from pirate_rules.records import PIRATE, load_record
+from pirate_rules.web.pirate_view import stretch, table_view
+from pirate_rules.web.sessions import JSON, Session, find_session, read_names, read_seed, store
 
-__all__ = ["DEFAULT_LEVEL", "PIRATE_LEVELS", "pirate_new", "pirate_tick", "pirate_view"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "MAX_SKIP",
+    "PERSON",
+    "PIRATE_LEVELS",
+    "pirate_moment",
+    "pirate_new",
+    "pirate_skip",
+    "pirate_tick",
+    "pirate_view",
+]
 
 PIRATE_LEVELS: Final = tuple(
     {"id": name, "label": label, "reaction": reaction} for name, label, reaction in speed_levels()
 )
 """The Pirate computer's speeds, slowest first: each a speed-level bot with its mean
-reaction time in moments (see `pirate_rules.pirate.speed`)."""
+reaction time in moments (see `pirate_rules.pirate.speed`); the page counts those
+moments in beats of its game clock."""
 
 DEFAULT_LEVEL: Final = "child"
 """The speed offered first: gentle enough for a small child to win."""
 
-_ACTION_LABELS: Final = {
-    Action.TURN: ("Turn a card", "T"),
-    Action.PLAY: ("Play your card", "P"),
-    Action.CLAIM: ("Claim the card", "C"),
-}
+PERSON: Final = "person"
+"""What a seat played by a person is called in ``seats``."""
+
+MAX_SKIP: Final = 20_000
+""":func:`pirate_skip` plays at most this many moments at once."""
+
+_MODES: Final = ("computer", "watch", "two")
 
 
-def _pirate_bot(level_id: Any, seed: int) -> Bot[Any, Any]:
-    if level_id not in {level["id"] for level in PIRATE_LEVELS}:
-        known = ", ".join(str(level["id"]) for level in PIRATE_LEVELS)
-        raise PirateRulesError(f"unknown speed {level_id!r} (choose from: {known})")
-    return make_bot("pirate", str(level_id), seed=seed)  # type: ignore[no-any-return]
+class _Beats:
+    """The game as a computer sees it in the browser: its own count of beats as the moment.
+
+    A speed-level bot counts its reaction time in moments, and counts on being asked
+    once a moment. In the browser it is asked once per beat of the game clock, while
+    people may play many moments in between; so it reads its own beat count where it
+    would read the moment number, and everything else from the game itself.
+    """
+
+    def __init__(self, game: PirateGame, beat: int) -> None:
+        self._game = game
+        self.moment = beat
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def _read_plays(options: JSON) -> list[str]:
+    """Each seat's player: ``"person"`` or a bot name, from ``seats`` or ``mode``."""
+    from pirate_rules.web import offered_bots  # the package imports this module first
+
+    known = offered_bots("pirate")
+    seats = options.get("seats")
+    if seats is None:
+        mode = options.get("mode", "computer")
+        level = options.get("level", DEFAULT_LEVEL)
+        if mode not in _MODES:
+            raise PirateRulesError(f"unknown mode {mode!r} (choose from: {', '.join(_MODES)})")
+        seats = {"computer": [PERSON, level], "watch": [level, level], "two": [PERSON, PERSON]}[
+            mode
+        ]
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise PirateRulesError(f"seats must name two players, not {seats!r}")
+    for plays in seats:
+        if plays != PERSON and plays not in known:
+            choices = ", ".join([PERSON, *known])
+            raise PirateRulesError(f"unknown player {plays!r} (choose from: {choices})")
+    return [str(plays) for plays in seats]
+
+
+def _default_names(plays: list[str]) -> tuple[str, str]:
+    if plays.count(PERSON) == 2:
+        return ("Blue crew", "Red crew")
+    if PERSON not in plays:
+        return ("Computer 1", "Computer 2")
+    return ("Blue crew", "Computer") if plays[0] == PERSON else ("Computer", "Blue crew")
+
+
+def _from_record(source: Any, resume: bool) -> PirateGame:
+    """The deal of a Pirate record; with ``resume``, its moments played as well (checked)."""
+    data = load_record(source)
+    if data["game"] != PIRATE:
+        raise RecordError(f"not a Pirate record: game {data['game']!r}")
+    if resume:
+        return replay(data)
+    deal = {key: value for key, value in data.items() if key != "result"}
+    deal["moments"] = []
+    return replay(deal)
 
 
 def pirate_new(options: JSON | None = None) -> JSON:
     """Start a game of Pirate and return its first view.
 
     Args:
-        options: ``seed`` (blank for a random one), ``mode`` (``"computer"``: you in
-            seat 0 against the computer; ``"watch"``: two computers), ``level`` (an id
-            of :data:`PIRATE_LEVELS`; in ``"watch"`` mode both computers use it) and
-            ``players`` (two names).
+        options: ``seats`` (two entries, each ``"person"`` or the name of a Pirate
+            bot, such as a speed level id of :data:`PIRATE_LEVELS`), or as a shorthand
+            ``mode`` (``"computer"``: a person in seat 0 against the computer;
+            ``"watch"``: two computers; ``"two"``: two people) with ``level``;
+            ``players`` (two names); ``seed`` (blank for a random one); ``record``: a
+            Pirate game record whose deal is played (its stocks, low player and names),
+            and with ``resume`` true, continued after its last moment.
+
+    Raises:
+        PirateRulesError: naming the bad option; RecordError or ReplayError for a record
+            that cannot be used.
     """
     options = dict(options or {})
     seed = read_seed(options.get("seed"))
-    mode = options.get("mode", "computer")
-    if mode not in ("computer", "watch"):
-        raise PirateRulesError(f"unknown mode {mode!r} (choose from: computer, watch)")
-    level = options.get("level", DEFAULT_LEVEL)
-    default = ("Blue crew", "Computer") if mode == "computer" else ("Computer 1", "Computer 2")
-    players = read_names(options.get("players"), default)
-    game = PirateGame.from_seed(seed, players=players)
+    plays = _read_plays(options)
+    record = options.get("record")
+    if record is not None:
+        game = _from_record(record, bool(options.get("resume")))
+    else:
+        names = read_names(options.get("players"), _default_names(plays))
+        game = PirateGame.from_seed(seed, players=names)
     bots: list[Bot[Any, Any] | None] = [
-        None if mode == "computer" else _pirate_bot(level, bot_seed(seed, 0)),
-        _pirate_bot(level, bot_seed(seed, 1)),
+        None if kind == PERSON else make_bot("pirate", kind, seed=bot_seed(seed, seat))
+        for seat, kind in enumerate(plays)
     ]
-    session = store("pirate", seed, game, bots, {"mode": mode, "level": level})
-    _pirate_new_events(session)
+    session = store("pirate", seed, game, bots, {"plays": plays, "beats": [game.moment] * 2})
+    _new_events(session)
     return pirate_view(session.id)
 
 
-def pirate_tick(game_id: str, action: str = "W") -> JSON:
-    """Play one moment: the human's ``action`` letter (ignored when computers play both
-    seats) beside the computer's choice, then return the new view.
+def _read_actions(actions: Any) -> list[str | None]:
+    if actions is None:
+        return [None, None]
+    if not isinstance(actions, list) or len(actions) != 2:
+        raise PirateRulesError(f"give one action per seat (a letter or null), not {actions!r}")
+    return [None if action is None else str(action) for action in actions]
 
-    An action the rules refuse this moment (a play that does not fit, a claim too late)
-    becomes a wait, and the view's ``refused`` says why, with the rule id.
+
+def _look(session: Session, seat: int) -> Action:
+    """The computer in ``seat`` looks at the table on one beat of the clock and acts."""
+    beats: list[int] = session.options["beats"]
+    bot = session.bots[seat]
+    assert bot is not None
+    action: Action = bot.choose(cast(PirateGame, _Beats(session.game, beats[seat])), seat)
+    beats[seat] += 1
+    return action
+
+
+def pirate_moment(game_id: str, actions: Any = None, looks: Any = ()) -> JSON:
+    """Play one moment and return the new view (P4).
+
+    Args:
+        game_id: The game.
+        actions: One entry per seat: a person's action letter (``T P C W``), or null
+            for a seat whose person did nothing in this moment.
+        looks: The seats whose computer looks at the table on this moment (one beat of
+            the clock each); a computer that does not look waits.
+
+    A person's action that the rules refuse this moment becomes a wait: the view's
+    ``last.refused`` names the seat, the action and the rule, as the engine words it.
+    Both seats' actions take effect together, so ties are settled by the rules (P7, P9).
     """
     session = find_session(game_id, "pirate")
     game: PirateGame = session.game
+    wanted = _read_actions(actions)
+    looking = {int(seat) for seat in looks or ()}
     if game.is_terminal():
         return pirate_view(game_id)
-    refused = None
     choices: list[Action] = []
+    refused = []
     for seat, bot in enumerate(session.bots):
         if bot is not None:
-            choices.append(bot.choose(game, seat))
+            choices.append(_look(session, seat) if seat in looking else Action.WAIT)
             continue
-        wanted = parse_action(action)
+        action = Action.WAIT if wanted[seat] is None else parse_action(str(wanted[seat]))
         try:
-            game.check_action(seat, wanted)
+            game.check_action(seat, action)
         except PirateRulesError as exc:
-            refused = {"message": str(exc), "rule": getattr(exc, "rule", None)}
-            wanted = Action.WAIT
-        choices.append(wanted)
-    before = [game.waste_top(0), game.waste_top(1)]
+            refused.append(
+                {
+                    "seat": seat,
+                    "action": str(action),
+                    "rule": getattr(exc, "rule", None),
+                    "message": str(exc),
+                }
+            )
+            action = Action.WAIT
+        choices.append(action)
+    moves = _moves(game, choices)
     game.apply_moment(choices[0], choices[1])
-    placed = []
-    for seat in (0, 1):
-        if choices[seat] is Action.PLAY and before[seat] is not None:
-            placed.append({"seat": seat, "card": str(before[seat])})
-    fresh = _pirate_new_events(session)
-    view = pirate_view(game_id)
-    view["last"] = {"actions": [str(a) for a in choices], "placed": placed, "events": fresh}
-    view["refused"] = refused
-    return view
+    last = {
+        "moment": game.moment,
+        "actions": [str(action) for action in choices],
+        "moves": moves,
+        "refused": refused,
+        "events": _new_events(session),
+        "skipped": 0,
+    }
+    return pirate_view(game_id, last)
 
 
-def _pirate_new_events(session: Session) -> list[JSON]:
+def pirate_tick(game_id: str, action: str = "W") -> JSON:
+    """One beat of the clock: every person seat does ``action``, every computer looks."""
+    session = find_session(game_id, "pirate")
+    people = [action if bot is None else None for bot in session.bots]
+    computers = [seat for seat, bot in enumerate(session.bots) if bot is not None]
+    return pirate_moment(game_id, people, computers)
+
+
+def pirate_skip(game_id: str) -> JSON:
+    """Play out a stretch in which only a computer can still act, and return the view.
+
+    The computers look once a moment, as on the clock's beats, and people wait; the
+    stretch ends when the other side can act again or the game is over. Without such a
+    stretch nothing is played.
+    """
+    session = find_session(game_id, "pirate")
     game: PirateGame = session.game
-    fresh = []
-    for event in game.events[session.seen_events :]:
-        entry = {
+    computers = [bot is not None for bot in session.bots]
+    now = stretch(game, computers)
+    if now is None or not now["fast"]:
+        return pirate_view(game_id)
+    start = game.moment
+    while game.moment - start < MAX_SKIP:
+        choices = [
+            Action.WAIT if bot is None else _look(session, seat)
+            for seat, bot in enumerate(session.bots)
+        ]
+        game.apply_moment(choices[0], choices[1])
+        after = stretch(game, computers)
+        if game.is_terminal() or after is None or after["active"] != now["active"]:
+            break
+    last = {
+        "moment": game.moment,
+        "actions": None,
+        "moves": [],
+        "refused": [],
+        "events": _new_events(session),
+        "skipped": game.moment - start,
+    }
+    return pirate_view(game_id, last)
+
+
+def _moves(game: PirateGame, choices: list[Action]) -> list[JSON]:
+    """What each action moves, read before the moment: for the page's animations."""
+    moves = []
+    for seat, action in enumerate(choices):
+        if action is Action.TURN:
+            stock = game.stock(seat)
+            card = str(stock[0]) if stock else None
+            moves.append({"seat": seat, "kind": "turn" if card else "restock", "card": card})
+        elif action is Action.PLAY:
+            moves.append({"seat": seat, "kind": "play", "card": str(game.waste_top(seat))})
+        elif action is Action.CLAIM:
+            claimed = str(game.waste_top(1 - seat))
+            moves.append({"seat": seat, "kind": "claim", "card": claimed, "from": 1 - seat})
+    return moves
+
+
+def _new_events(session: Session) -> list[JSON]:
+    """The log entries of the events since the last call, and the end once it comes."""
+    game: PirateGame = session.game
+    fresh = [
+        {
             "kind": event.kind,
             "text": describe_event(game, event),
             "suit": event.suit,
+            "number": event.number,
             "player": event.player,
         }
-        fresh.append(entry)
+        for event in game.events[session.seen_events :]
+    ]
     session.seen_events = len(game.events)
     outcome = game.outcome()
-    if outcome is not None and not any(e["kind"] == "end" for e in session.log):
+    if outcome is not None and not any(entry["kind"] == "end" for entry in session.log):
         fresh.append(
             {
                 "kind": "end",
                 "text": f"Game over: {describe_outcome(game, outcome)}.",
                 "suit": "",
+                "number": 0,
                 "player": outcome.winner,
             }
         )
@@ -136,94 +313,19 @@ def _pirate_new_events(session: Session) -> list[JSON]:
     return fresh
 
 
-def _ship_json(game: PirateGame, suit: str) -> JSON:
-    ship = game.ship(suit)
-    slots: list[JSON | None] = [None] * 13
-    for player in (0, 1):
-        for placed in ship.halves[player]:
-            slots[placed.card.rank - 1] = {
-                "card": str(placed.card),
-                "half": player,
-                "owner": placed.owner,
-            }
-    return {
-        "suit": suit,
-        "name": SUIT_NAMES[suit],
-        "number": ship.number,
-        "slots": slots,
-        "halves": [
-            {
-                "keel": str(ship.keel(player)),
-                "direction": "up" if ship.steps[player] == 1 else "down",
-                "cards": len(ship.halves[player]),
-                "describe": ship.describe(player),
-                "needs": _needs(ship, player),
-            }
-            for player in (0, 1)
-        ],
-    }
-
-
-def _needs(ship: Any, player: int) -> str | None:
-    rank = ship.needs[player]
-    if not 1 <= rank <= 13 or ship.ranks >> rank & 1:
-        return None
-    return str(ship.next_card(player))
-
-
-def pirate_view(game_id: str) -> JSON:
-    """Everything the Pirate page draws for game ``game_id``."""
+def pirate_view(game_id: str, last: JSON | None = None) -> JSON:
+    """Everything the Pirate page draws for game ``game_id``; ``last`` is the latest moment."""
     session = find_session(game_id, "pirate")
-    game: PirateGame = session.game
-    human = session.bots.index(None) if None in session.bots else None
-    tables = []
-    for seat in (0, 1):
-        bot = session.bots[seat]
-        tables.append(
-            {
-                "name": game.players[seat],
-                "role": "low" if seat == game.low else "high",
-                "stock": len(game.stock(seat)),
-                "waste": len(game.waste(seat)),
-                "top": card_json(game.waste_top(seat)),
-                "fresh": game.is_fresh(seat),
-                "observer": game.is_observer(seat),
-                "captured": [
-                    {"suit": ship.suit, "number": ship.number} for ship in game.captured[seat]
-                ],
-                "computer": bot is not None,
-                "reason": bot.reason if bot is not None else "",
-            }
-        )
-    legal = []
-    if human is not None:
-        for action in game.legal_actions(human):
-            if action in _ACTION_LABELS:
-                label, key = _ACTION_LABELS[action]
-                legal.append({"action": str(action), "label": label, "key": key})
-    outcome = game.outcome()
-    return {
+    # Who plays each seat; a game opened elsewhere (the record viewer) says it by its bots.
+    plays: list[str] = session.options.get("plays") or [
+        PERSON if bot is None else bot.name for bot in session.bots
+    ]
+    view = {
         "id": session.id,
         "game": "pirate",
         "seed": session.seed,
-        "mode": session.options["mode"],
-        "level": session.options["level"],
-        "moment": game.moment,
-        "human": human,
-        "low": game.low,
-        "players": list(game.players),
-        "tables": tables,
-        "ships": [_ship_json(game, suit) for suit in SUITS],
-        "sunk": [{"suit": ship.suit, "number": ship.number} for ship in game.sunk],
-        "score": list(game.score),
-        "legal": legal,
+        **table_view(session.game, session.bots, plays),
         "log": session.log[-40:],
-        "outcome": None
-        if outcome is None
-        else {
-            "winner": outcome.winner,
-            "rule": outcome.termination.value,
-            "text": describe_outcome(game, outcome),
-        },
-        "text": str(game),
+        "last": last,
     }
+    return view

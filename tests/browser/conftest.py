@@ -51,11 +51,15 @@ class Watch:
     """What a browser context asked for and what its pages complained about."""
 
     requests: list[str] = field(default_factory=list)
+    page_requests: list[str] = field(default_factory=list)
+    """The requests the pages made themselves, without the service worker's caching."""
     off_host: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
 
     def on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+        if request.service_worker is None:
+            self.page_requests.append(request.url)
         if not is_local(request.url):
             self.off_host.append(request.url)
 
@@ -73,6 +77,7 @@ class Watch:
 
     def clear(self) -> None:
         self.requests.clear()
+        self.page_requests.clear()
         self.off_host.clear()
         self.console_errors.clear()
 
@@ -84,6 +89,11 @@ def _abort_off_host(route: Route) -> None:
 def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, Watch]:
     """A new browser context whose requests and console messages are recorded."""
     context = browser.new_context(accept_downloads=True, **options)
+    return context, watch_context(context)
+
+
+def watch_context(context: BrowserContext) -> Watch:
+    """Record the requests and console messages of ``context`` (any kind of context)."""
     context.set_default_timeout(15_000)
     watch = Watch()
     context.on("request", watch.on_request)
@@ -95,7 +105,7 @@ def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, W
         page.on("worker", lambda worker: worker.on("console", watch.on_console))
 
     context.on("page", on_page)
-    return context, watch
+    return watch
 
 
 @contextlib.contextmanager
@@ -165,6 +175,19 @@ def start_game(page: Page, **fields: str) -> None:
     page.wait_for_function(
         f"Number(document.querySelector('#play').dataset.renders || 0) > {renders}"
     )
+
+
+def axe_problems(page: Page, selector: str) -> list[str]:
+    """The serious and critical accessibility problems axe finds inside ``selector``."""
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    results = Axe().run(page, context=selector)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def read_download(page: Page, button: str) -> Any:

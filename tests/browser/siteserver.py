@@ -13,6 +13,7 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +34,43 @@ CHROMIUM_ARGS = [
 """Headless Chromium on a closed network: no background connections, no first-run UI."""
 
 
+class Traffic:
+    """What a server sent: the path of each request it answered and the bytes it wrote."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.paths: list[str] = []
+        self.bytes = 0
+
+    def add(self, path: str | None = None, size: int = 0) -> None:
+        with self._lock:
+            if path is not None:
+                self.paths.append(path)
+            self.bytes += size
+
+    def take(self) -> tuple[list[str], int]:
+        """Return (paths, bytes) since the last call, and start counting afresh."""
+        with self._lock:
+            taken = (self.paths, self.bytes)
+            self.paths, self.bytes = [], 0
+        return taken
+
+
+class _CountingWriter:
+    """A response stream that adds every byte written to a :class:`Traffic`."""
+
+    def __init__(self, stream: Any, traffic: Traffic) -> None:
+        self._stream = stream
+        self._traffic = traffic
+
+    def write(self, data: bytes) -> int:
+        self._traffic.add(size=len(data))
+        return int(self._stream.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with the types a browser needs for modules and WebAssembly."""
 
@@ -43,7 +81,21 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".js": "text/javascript",
         ".json": "application/json",
         ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
+
+    def setup(self) -> None:
+        """Count what is sent when the server has a :class:`Traffic`."""
+        super().setup()
+        traffic = self.server.traffic if isinstance(self.server, QuietServer) else None
+        if traffic is not None:
+            self.wfile = _CountingWriter(self.wfile, traffic)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Record the request's path when counting."""
+        traffic = self.server.traffic if isinstance(self.server, QuietServer) else None
+        if traffic is not None:
+            traffic.add(self.path)
 
     def log_message(self, format: str, *args: object) -> None:
         """Keep test output quiet."""
@@ -53,6 +105,7 @@ class QuietServer(ThreadingHTTPServer):
     """A threaded server that says nothing when a browser hangs up mid-download."""
 
     daemon_threads = True
+    traffic: Traffic | None = None
 
     def handle_error(self, request: object, client_address: object) -> None:
         """Ignore connections the browser closed early; they are not errors of the site."""
@@ -75,10 +128,15 @@ def ensure_site_built() -> Path:
 
 
 @contextlib.contextmanager
-def serve_site(directory: Path = SITE) -> Iterator[str]:
-    """Serve ``directory`` on an ephemeral port of 127.0.0.1; yields the base URL."""
+def serve_site(directory: Path = SITE, traffic: Traffic | None = None) -> Iterator[str]:
+    """Serve ``directory`` on an ephemeral port of 127.0.0.1; yields the base URL.
+
+    With ``traffic``, every request answered and every byte sent is added to it. The
+    server stops when the block ends, so a browser finds nothing there afterwards.
+    """
     handler = functools.partial(SiteHandler, directory=str(directory))
     server = QuietServer((HOST, 0), handler)
+    server.traffic = traffic
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -134,7 +134,7 @@ def test_bad_card_is_a_record_error() -> None:
     data["turns"][0]["card"] = "ZZ"
     assert _record_error(data).startswith("turn 1: 'card': not a card: 'ZZ'")
     data["turns"][0]["card"] = 9
-    assert _record_error(data) == "turn 1: 'card' must be str, not number 9"
+    assert _record_error(data) == "turn 1: 'card' must be a string, not number 9"
 
 
 def test_deck_not_a_permutation() -> None:
@@ -182,10 +182,10 @@ def test_result_is_checked() -> None:
     data = to_record(game_)
     data["result"] = {"winner": 1 - game_.winner}  # type: ignore[operator]
     assert _replay_error(data).startswith(
-        f"result: the record says the winner is {1 - game_.winner}, "  # type: ignore[operator]
+        f"result: the record says the winner is player {1 - game_.winner}, "  # type: ignore[operator]
     )
     data["result"] = {"winner": "me"}
-    assert _record_error(data) == "result: 'winner' must be 0, 1 or null, not 'me'"
+    assert _record_error(data) == "result: 'winner' must be 0 or 1, not string 'me'"
     data = _record("9C", "GL")
     data["result"] = {"winner": 0}
     assert _replay_error(data) == (
@@ -240,11 +240,11 @@ def test_unknown_keys_and_events_are_ignored() -> None:
     ("change", "message"),
     [
         (lambda d: d.update(players=["A"]), "record: 'players' must be two non-empty names"),
-        (lambda d: d.update(players="AB"), "record: 'players' must be list, not string 'AB'"),
+        (lambda d: d.update(players="AB"), "record: 'players' must be a list, not string 'AB'"),
         (lambda d: d.update(first=2), "record: 'first' must be 0 or 1, not 2"),
         (lambda d: d.pop("deck"), "record: missing 'deck'"),
-        (lambda d: d.update(turns={}), "record: 'turns' must be list, not an object {}"),
-        (lambda d: d["turns"].__setitem__(0, "GL"), "turn 1 must be an object, not 'GL'"),
+        (lambda d: d.update(turns={}), "record: 'turns' must be a list, not an object {}"),
+        (lambda d: d["turns"].__setitem__(0, "GL"), "turn 1 must be an object, not string 'GL'"),
         (lambda d: d["turns"][0].pop("card"), "turn 1: missing 'card'"),
         (lambda d: d["turns"][0].update(target="XX"), "turn 1: not a position: 'XX'"),
         (lambda d: d["turns"][0].update(take="cave"), "turn 1: a turn has 'target' or 'take'"),
@@ -255,7 +255,7 @@ def test_unknown_keys_and_events_are_ignored() -> None:
          "turn 1: prize: not a move: 'ship GL GL'"),
         (lambda d: d["turns"][0].update(reshuffle="AS"), "turn 1: reshuffle must be a list"),
         (lambda d: d.update(options={"jokers": 3}), "deck: jokers must be 0, 1 or 2, not 3 (M1)"),
-        (lambda d: d.update(game="pirate"), "not a record of Marvin's Pirates Go!"),
+        (lambda d: d.update(game="pirate"), "this looks like a Marvin's Pirates Go! record"),
         (lambda d: d.update(format=2), "unsupported record format 2"),
     ],
 )  # fmt: skip

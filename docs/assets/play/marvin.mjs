@@ -356,6 +356,23 @@ async function resume() {
   if (problem && notice.hidden) showNotice(`${problem}A new game has started instead.`);
 }
 
+// Opened from "Write your own bot" (?bot=mine): the reader's bot is the computer player
+// (assets/live/playbot.mjs). A kept game against it goes on; any other game is put aside.
+async function playMyBot() {
+  if (new URLSearchParams(location.search).get("bot") !== "mine") return false;
+  const { offerMyBot } = await import("../live/playbot.mjs");
+  const mine = await offerMyBot(engine, [form.elements.bot, form.elements.bot0]);
+  if (!mine.ok) return showNotice(mine.problem), false;
+  const { saved } = loadGame(GAME);
+  if (saved?.keep?.bot === mine.bot && !saved.extra?.finished) return resumeSaved();
+  if (saved && !saved.extra?.finished) setAside(GAME, "a game against your own bot was started");
+  form.elements.mode.value = "computer";
+  showSetupFields();
+  await start(formOptions());
+  showNotice(`You are playing against your own bot, ${mine.name}, from "Write your own bot".`);
+  return true;
+}
+
 // -- building the page -----------------------------------------------------------------
 
 function showSetupFields() {
@@ -421,6 +438,6 @@ if (engine) {
   build();
   area.hidden = false;
   root.querySelector(".play-tools").hidden = false;
-  await resume();
+  if (!(await playMyBot())) await resume();
   performance.mark("play-ready");
 }

@@ -1,261 +1,336 @@
-// The Pirate page: a clock plays one moment per tick. The player's chosen action (turn,
-// play or claim) goes with the next tick; the computer's choice is made in Python.
-// Every rule lives in Python (pirate_rules.web); this file only draws views.
+// The Pirate page: two seats, each played by a person (keys or taps) or by the computer.
+// Real time becomes the engine's moments in pirate-clock.mjs; the table is drawn by
+// pirate-table.mjs; every rule lives in Python (pirate_rules.web), and this file only
+// passes on what the players did and draws the views that come back.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
-import { cardBack, cardFace, suitSign } from "./icons.mjs";
+import { guardShortcuts } from "./guard.mjs";
+import { suitSign } from "./icons.mjs";
+import { FAST_BEAT_MS, MomentClock } from "./pirate-clock.mjs";
+import { actionName, actionOf, keyLabel, keyOf, loadKeys, remap } from "./pirate-keys.mjs";
+import { PirateTable } from "./pirate-table.mjs";
 
 const root = document.getElementById("play");
 const area = root.querySelector(".play-area");
 const form = root.querySelector(".play-setup");
+const formError = form.querySelector(".pir-setup__error");
 const statusLine = document.getElementById("status");
-const board = document.getElementById("board");
-const controls = document.getElementById("controls");
 const pauseButton = document.getElementById("pause");
-const clock = document.getElementById("clock");
+const clockMenu = document.getElementById("clock");
+const hintsBox = document.getElementById("hints");
+const stretchBox = document.getElementById("stretch");
 const logList = document.getElementById("log");
 const say = logTo(logList);
 const endBox = document.getElementById("end");
 
-const SUITS = ["S", "H", "D", "C"];
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+// The levels below "quick" are meant for children: they get "Show what fits" at first.
+const HINTED_LEVELS = new Set(["toddler", "child", "casual"]);
 
 let engine = null;
-let view = null;
 let talk = null; // the engine conversation, made once the engine has started
-let timer = null;
-let running = false;
-let pending = null;
-const parts = { players: [], ships: new Map() };
+let view = null;
+let table = null;
+let people = [true, false]; // which seats a person plays
+let keys = loadKeys();
+let hintsChosen = false; // the player ticked or unticked "Show what fits" themselves
+let remapping = null; // {seat, actions: [...]} while a player sets their keys
+let began = false; // the clock ran in this game (the button then says "Go on")
+let stretchSeen = 0; // when the page last showed a one-sided stretch
+const clock = new MomentClock(playMoment);
 
 // -- build once -----------------------------------------------------------------------
 
-function buildPlayer(seat) {
-  const name = el("h2", { class: "pir-player__name", id: `player-${seat}-name` });
-  const meta = el("p", { class: "pir-player__meta" });
-  const reason = el("p", { class: "pir-player__reason" });
-  const stock = el("div", { class: "pile" });
-  const waste = el("div", { class: "pile" });
-  const box = el(
-    "section",
-    { class: `pir-player pir-player--${seat}`, "aria-labelledby": `player-${seat}-name` },
-    el("div", { class: "pir-player__info" }, name, meta, reason),
-    el("div", { class: "pir-piles" }, stock, waste),
-  );
-  parts.players[seat] = { box, name, meta, reason, stock, waste };
-  return box;
-}
-
-function buildShips() {
-  const box = el("div", { class: "pir-ships", role: "table", "aria-label": "The ships, Ace to King" });
-  for (const suit of SUITS) {
-    const label = el("span", { class: `pir-ship__suit${"HD".includes(suit) ? " pir-ship__suit--red" : ""}`, role: "rowheader" });
-    const slots = RANKS.map((rank) => el("span", { class: "pir-slot", role: "cell" }, rank));
-    const row = el("div", { class: "pir-ship", role: "row" }, label, ...slots);
-    parts.ships.set(suit, { row, label, slots });
-    box.append(row);
+function build(levels) {
+  for (const select of form.querySelectorAll(".pir-plays")) {
+    select.append(...levels.map((level) => el("option", { value: level.id }, `Computer: ${level.label}`)));
   }
-  return box;
-}
-
-function build() {
-  board.append(buildPlayer(1), buildShips(), buildPlayer(0));
-  parts.banner = el("p", { class: "pir-banner", "aria-hidden": "true" });
-  board.append(parts.banner);
+  form.elements.plays1.value = "child";
+  table = new PirateTable(document.getElementById("board"), { onAction: (seat, action) => press(seat, action) });
+  for (const seat of [0, 1]) {
+    const change = el("button", { type: "button", class: "pir-change-keys" }, "Change keys");
+    change.addEventListener("click", () => startRemap(seat));
+    table.seats[seat].actions.append(change);
+  }
+  form.elements.facing.checked = window.matchMedia("(pointer: coarse)").matches;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     newGame();
   });
-  form.elements.mode.addEventListener("change", () => {
-    form.querySelector(".when-human").hidden = form.elements.mode.value !== "computer";
+  form.addEventListener("change", showSetupFields);
+  showSetupFields();
+  pauseButton.addEventListener("click", () => (clock.running ? pause() : go()));
+  clockMenu.addEventListener("change", () => {
+    useBeat();
+    clockMenu.blur(); // the game's keys work again at once
   });
-  for (const button of controls.querySelectorAll("button")) {
-    button.addEventListener("click", () => pick(button.dataset.action));
-  }
-  pauseButton.addEventListener("click", () => (running ? pause() : start()));
-  clock.addEventListener("change", () => running && start());
+  hintsBox.addEventListener("change", () => {
+    hintsChosen = true;
+    if (view) draw(view);
+  });
+  document.getElementById("skip").addEventListener("click", skip);
   document.getElementById("again").addEventListener("click", () => newGame());
-  document.getElementById("download").addEventListener("click", () => view && saveRecord(engine, view.id, say));
+  document.getElementById("same-deal").addEventListener("click", sameDeal);
+  for (const id of ["download", "save"]) {
+    document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
+  }
   document.addEventListener("visibilitychange", () => document.hidden && pause());
   window.addEventListener("keydown", onKey, true);
+  guardShortcuts(inGame); // no jumping to another page or to the search mid-game
 }
 
-// -- the clock ------------------------------------------------------------------------
+function showSetupFields() {
+  const f = form.elements;
+  form.querySelector(".when-two").hidden = !(f.plays0.value === "person" && f.plays1.value === "person");
+  for (const seat of [0, 1]) f[`name${seat}`].closest("label").hidden = f[`plays${seat}`].value !== "person";
+}
 
-function start() {
+// -- the players' actions -------------------------------------------------------------
+
+function press(seat, action, time = performance.now()) {
+  if (!view || view.outcome || !people[seat]) return;
+  if (!clock.running) go();
+  clock.act(seat, action, time);
+}
+
+function go() {
   if (!view || view.outcome) return;
-  running = true;
+  began = true;
+  clock.start();
   pauseButton.textContent = "Pause";
-  clearInterval(timer);
-  timer = setInterval(tick, Number(clock.value));
+  // The whole table in sight once the game runs: from the status bar down, or, face to
+  // face around a tablet, the table alone filling the screen.
+  const board = document.getElementById("board");
+  const { top, bottom } = board.getBoundingClientRect();
+  if (bottom > window.innerHeight || top < 0) {
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const facing = board.classList.contains("pir-table--facing");
+    (facing ? board : board.parentElement).scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }
 }
 
 function pause() {
-  running = false;
-  clearInterval(timer);
-  pauseButton.textContent = view && view.moment > 0 ? "Go on" : "Start";
+  clock.pause();
+  pauseButton.textContent = began ? "Go on" : "Start";
 }
 
-async function tick() {
-  if (talk?.busy || !view || view.outcome) return;
-  const action = pending || "W";
-  pending = null;
-  const next = await talk.request("pirate_tick", view.id, action);
-  if (next) show(next);
+function useBeat() {
+  const fast = view?.stretch?.fast && !view.outcome;
+  clock.setBeat(fast ? Math.min(FAST_BEAT_MS, Number(clockMenu.value)) : Number(clockMenu.value));
 }
 
-function pick(action) {
-  if (!view || view.outcome || view.human === null) return;
-  const button = controls.querySelector(`[data-action="${action}"]`);
-  if (!button || button.disabled) return;
-  pending = action;
-  for (const other of controls.querySelectorAll("button")) {
-    other.setAttribute("aria-pressed", String(other === button));
+function inGame() {
+  return !area.hidden && view !== null && !view.outcome;
+}
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || area.hidden) return;
+  const typing = event.target.closest?.("input:not([type=checkbox]), textarea, [contenteditable], .play-setup");
+  if (typing) return;
+  const key = keyOf(event);
+  if (remapping) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    takeRemap(key);
+    return;
   }
-  if (!running) start();
+  if (key === "escape") {
+    if (clock.running) pause();
+    return;
+  }
+  const found = actionOf(keys, key, people);
+  if (found && inGame()) {
+    event.preventDefault();
+    event.stopImmediatePropagation(); // the key belongs to the game, not to the site's shortcuts
+    if (!event.repeat) press(found.seat, found.action, event.timeStamp);
+  }
+}
+
+// -- changing keys --------------------------------------------------------------------
+
+function startRemap(seat) {
+  pause();
+  remapping = { seat, actions: ["T", "P", "C"] };
+  askRemap();
+}
+
+function askRemap(problem = "") {
+  const { seat, actions } = remapping;
+  table.tell(seat, `${problem} Press the key for ${actionName(actions[0])}…`.trim());
+  drawKeys();
+}
+
+function takeRemap(key) {
+  const { seat, actions } = remapping;
+  if (key === "escape") {
+    remapping = null;
+    table.tell(seat, "Keys unchanged.");
+    return;
+  }
+  const problem = remap(keys, seat, actions[0], key, view.players);
+  if (problem) return askRemap(problem);
+  actions.shift();
+  if (actions.length) return askRemap();
+  remapping = null;
+  table.tell(seat, "New keys saved in this browser.");
+  drawKeys();
+}
+
+function drawKeys() {
+  if (view) draw(view);
 }
 
 // -- talk to the engine ---------------------------------------------------------------
 
-async function newGame() {
+async function readRecord() {
+  const file = form.elements.record.files?.[0];
+  return file ? await file.text() : null;
+}
+
+async function newGame(record = undefined) {
   if (!talk) return;
-  talk.newGame();
-  pause();
-  pending = null;
+  formError.textContent = "";
   const f = form.elements;
-  const options = { seed: f.seed.value.trim() || null, mode: f.mode.value, level: f.level.value };
-  if (f.mode.value === "computer") options.players = [f.name0.value, "Computer"];
+  const seats = [f.plays0.value, f.plays1.value];
+  // A computer's seat keeps its default name.
+  const players = seats.map((plays, seat) => (plays === "person" ? f[`name${seat}`].value : ""));
+  const options = { seed: f.seed.value.trim() || null, seats, players };
+  pause();
+  let first;
+  try {
+    const deal = record === undefined ? await readRecord() : record;
+    if (deal) Object.assign(options, { record: deal, resume: record === undefined && f.resume.checked });
+    first = await engine.call("pirate_new", options);
+  } catch (error) {
+    formError.textContent = `That game cannot start: ${error.message}`;
+    root.querySelector("details.play-options").open = true;
+    return;
+  }
+  f.record.value = ""; // "Play again" deals new cards; "Play this deal again" keeps them
+  talk.newGame();
+  clock.reset();
+  began = Boolean(options.resume);
+  people = seats.map((plays) => plays === "person");
+  clock.seat({ computers: [0, 1].filter((seat) => !people[seat]), people: people.some(Boolean) });
+  if (!hintsChosen) {
+    const gentle = seats.every((plays) => plays === "person" || HINTED_LEVELS.has(plays));
+    hintsBox.checked = gentle && !people.every(Boolean);
+  }
+  const board = document.getElementById("board");
+  const facing = f.facing.checked && people.every(Boolean);
+  board.classList.toggle("pir-table--facing", facing);
+  clockMenu.parentElement.hidden = people.every(Boolean);
   view = null;
-  const first = await talk.request("pirate_new", options);
-  if (!first) return;
+  stretchSeen = 0;
+  for (const seat of [0, 1]) table.tell(seat, "");
   logList.replaceChildren();
-  say(`New game, seed ${first.seed}.`);
+  say(`New game${options.record ? " from a game record" : `, seed ${first.seed}`}.`);
   for (const line of first.log) say(line.text);
   show(first);
   pause();
 }
 
+async function sameDeal() {
+  if (!view) return;
+  const saved = await engine.call("record", view.id);
+  newGame(saved.record);
+}
+
+async function playMoment(moment) {
+  const next = await talk.request("pirate_moment", view.id, moment.actions, moment.looks);
+  if (!next) return;
+  show(next);
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const drawn = performance.now();
+  moment.actions.forEach((action, seat) => {
+    if (action === null) return;
+    const detail = { seat, action, moment: next.moment, closed: moment.closed, sent: moment.sent };
+    performance.measure("pirate:press-to-table", { start: moment.pressed[seat], end: drawn, detail });
+  });
+}
+
+async function skip() {
+  if (!view?.stretch?.fast) return;
+  const next = await talk.request("pirate_skip", view.id);
+  if (next) show(next);
+}
+
 // -- draw a view ----------------------------------------------------------------------
 
-function flash(node, className) {
-  node.classList.remove(className);
-  void node.offsetWidth; // restart the animation
-  node.classList.add(className);
-}
-
-function drawPlayer(next, seat) {
-  const table = next.tables[seat];
-  const part = parts.players[seat];
-  const ships = table.captured.length;
-  part.name.textContent = table.name;
-  const builds = table.role === "low" ? "low player" : "high player";
-  part.meta.textContent = `${builds} · ${ships} ship${ships === 1 ? "" : "s"} captured${table.observer ? " · watching for cards to claim" : ""}`;
-  part.reason.textContent = table.computer && table.reason ? `“${table.reason}”` : "";
-  part.stock.replaceChildren(table.stock ? cardBack(`Stock: ${table.stock} cards`) : cardFace(null, "empty"), "Stock");
-  const top = cardFace(table.top, "empty");
-  if (table.top && table.fresh) top.classList.add("card--fresh");
-  const canPlay = seat === next.human && next.legal.some((choice) => choice.action === "P");
-  if (canPlay) top.classList.add("card--fits");
-  part.waste.replaceChildren(top, `Waste (${table.waste})`);
-}
-
-function drawShip(next, ship, before) {
-  const part = parts.ships.get(ship.suit);
-  part.label.replaceChildren(suitSign(ship.suit), el("small", {}, `ship ${ship.number}`));
-  part.label.setAttribute("aria-label", `${ship.name}, ship ${ship.number}`);
-  const needs = ship.halves.map((half) => half.needs);
-  ship.slots.forEach((slot, index) => {
-    const node = part.slots[index];
-    const rank = RANKS[index];
-    const card = `${rank === "10" ? "T" : rank}${ship.suit}`;
-    const classes = ["pir-slot"];
-    let label = `${rank}: empty`;
-    if (slot) {
-      classes.push(`pir-slot--${slot.half}`);
-      if (slot.owner !== slot.half) classes.push("pir-slot--claimed");
-      label = `${rank}: ${next.players[slot.half]}${slot.owner !== slot.half ? " (claimed)" : ""}`;
-      const old = before?.slots[index];
-      if (!old || old.card !== slot.card) classes.push("pir-slot--new");
-    } else {
-      needs.forEach((need, seat) => {
-        if (need === card) {
-          classes.push(`pir-slot--next-${seat}`);
-          label = `${rank}: ${next.players[seat]} needs it next`;
-        }
-      });
-    }
-    node.className = classes.join(" ");
-    node.setAttribute("aria-label", label);
-  });
+function draw(next) {
+  const labels = (set) => Object.fromEntries(Object.entries(set).map(([action, key]) => [action, keyLabel(key)]));
+  const shown = keys.map((set, seat) => (people[seat] ? labels(set) : null));
+  table.draw(next, { hints: hintsBox.checked, people, keys: shown });
 }
 
 function show(next) {
-  const before = view;
   view = next;
+  draw(next);
+  root.dataset.moment = String(next.moment);
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
-  const [mine, theirs] = next.score;
   const names = next.players;
   statusLine.textContent = next.outcome
-    ? next.outcome.text
-    : `Moment ${next.moment} · ${names[0]} ${mine} · ${names[1]} ${theirs} · sunk ${next.sunk.length}`;
-  drawPlayer(next, 1);
-  drawPlayer(next, 0);
-  next.ships.forEach((ship, index) => {
-    const old = before && before.id === next.id ? before.ships[index] : null;
-    drawShip(next, ship, old);
-  });
-  const legal = new Set(next.legal.map((choice) => choice.action));
-  for (const button of controls.querySelectorAll("button")) {
-    button.disabled = next.human === null || !legal.has(button.dataset.action);
-    button.classList.toggle("play-button--ready", button.dataset.action === "P" && legal.has("P"));
-    button.setAttribute("aria-pressed", String(pending === button.dataset.action));
-  }
-  controls.hidden = next.human === null;
+    ? next.outcome.title
+    : `Moment ${next.moment} · ships: ${names[0]} ${next.score[0]}, ${names[1]} ${next.score[1]}, sunk ${next.sunk.length}`;
   const last = next.last;
   if (last) {
-    for (const event of last.events) {
-      const big = ["capture", "sink", "end", "claim"].includes(event.kind);
-      say(event.text, big ? "big" : "");
-      if (event.suit) flash(parts.ships.get(event.suit).row, "pir-ship--flash");
-      if (big) parts.banner.textContent = event.text.replace(/^moment \d+: /, "");
+    if (last.skipped) say(`Skipped ${last.skipped} moments.`);
+    const big = ["capture", "sink", "end", "claim", "clash"];
+    for (const event of last.events) say(event.text, big.includes(event.kind) ? "big" : "");
+    for (const refusal of last.refused) {
+      say(`Not now: ${refusal.message}`);
+      table.tell(refusal.seat, `Not now: ${refusal.message}`);
+      table.shake(refusal.seat);
     }
-    if (next.refused) {
-      say(`Not now: ${next.refused.message}`);
-      parts.banner.textContent = "That card does not go there yet.";
-    }
+    last.actions?.forEach((action, seat) => {
+      if (people[seat] && action !== "W") table.tell(seat, "");
+    });
   }
-  endBox.hidden = !next.outcome;
-  if (next.outcome) {
-    pause();
-    pauseButton.disabled = true;
-    const winner = next.outcome.winner;
-    document.getElementById("end-text").textContent =
-      winner === null ? "It's a draw!" : `${names[winner]} wins!`;
-  } else {
-    pauseButton.disabled = false;
-  }
+  showStretch(next.stretch && !next.outcome ? next.stretch : null);
+  useBeat();
+  showEnd(next);
 }
 
-// -- keys -----------------------------------------------------------------------------
-
-const KEYS = { t: "T", " ": "T", p: "P", enter: "P", c: "C" };
-
-function onKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey || area.hidden) return;
-  if (event.target.closest?.("input, select, textarea, summary")) return;
-  const key = event.key.toLowerCase();
-  const onOtherButton =
-    event.target.closest?.("button, a") && !controls.contains(event.target) && event.target !== pauseButton;
-  if (key === "escape") {
-    event.preventDefault();
-    if (running) pause();
-    return;
+// A stretch can pause for a moment (a card to claim comes and goes): the note stays a
+// little while after it, so that the table does not jump up and down.
+function showStretch(stretch) {
+  const skip = document.getElementById("skip");
+  if (stretch) {
+    stretchSeen = performance.now();
+    document.getElementById("stretch-text").textContent = stretch.text;
+    skip.hidden = !stretch.fast;
   }
-  if (!(key in KEYS)) return;
-  if (onOtherButton && (key === " " || key === "enter")) return;
-  event.preventDefault();
-  event.stopPropagation(); // these keys belong to the game, not to the site's shortcuts
-  pick(KEYS[key]);
+  skip.disabled = !stretch?.fast;
+  const lately = stretchSeen && performance.now() - stretchSeen < 2500 && !view.outcome;
+  stretchBox.hidden = !stretch && !lately;
+  if (stretchBox.hidden) stretchSeen = 0;
+}
+
+function showEnd(next) {
+  const end = next.outcome;
+  const wasHidden = endBox.hidden;
+  endBox.hidden = !end;
+  pauseButton.hidden = Boolean(end);
+  if (!end) return;
+  pause();
+  document.getElementById("end-title").textContent = end.title;
+  document.getElementById("end-why").textContent = end.why;
+  const blocked = document.getElementById("end-blocked");
+  blocked.hidden = !end.details.length;
+  next.players.forEach((name, seat) => (document.getElementById(`end-head-${seat}`).textContent = `${name}'s half`));
+  const row = (suit) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row" }, suitSign(suit.suit), ` ${suit.name}`),
+      ...suit.halves.map((half) => el("td", {}, `needs ${half.card}: ${half.where}`)),
+    );
+  blocked.tBodies[0].replaceChildren(...end.details.map(row));
+  const list = (ships) => (ships.length ? ships.map((ship) => `${suitSign(ship.suit)} ${ship.number}`).join(", ") : "none");
+  document.getElementById("end-ships").replaceChildren(
+    ...next.seats.map((seat) => el("li", {}, `${seat.name} captured ${list(seat.captured)}`)),
+    el("li", {}, `Sunk: ${list(next.sunk)}`),
+  );
+  if (wasHidden) document.getElementById("again").focus();
 }
 
 // -- start ----------------------------------------------------------------------------
@@ -264,10 +339,7 @@ engine = await bootPage(root);
 if (engine) {
   talk = new Conversation(engine, say, pause);
   const info = await engine.call("info");
-  form.elements.level.replaceChildren(
-    ...info.pirate_levels.map((level) => el("option", { value: level.id, selected: level.id === info.pirate_default_level }, level.label)),
-  );
-  build();
+  build(info.pirate_levels);
   area.hidden = false;
   await newGame();
   performance.mark("play-ready");

@@ -1,0 +1,285 @@
+// Runs the page's examples in its Python and shows each answer under the example. Python
+// (pirate_rules.web.live) reads, runs and compares them; this module keeps them in page
+// order, draws the answers and swaps an example for an editor when asked.
+
+import { el } from "../play/client.mjs";
+import { bootWords, call, onRestart, ready, siteRoot } from "./engine.mjs";
+
+const page = location.pathname;
+let controller = null;
+
+/** Entry point from live.mjs: `action` is "run", "edit" or "check". */
+export async function act(boxes, bars, edits, action, index) {
+  controller ??= new Examples(boxes, bars, edits);
+  if (action === "edit") return controller.edit(controller.items[index]);
+  if (action === "run") return controller.run(controller.items[index]);
+  return controller.check();
+}
+
+// The docstring an example belongs to on a reference page (its examples run in a copy of
+// the module's globals), or null for the page's own examples.
+function scopeOf(box) {
+  const object = box.closest(".doc-object");
+  const heading = object?.querySelector(":scope > .doc-heading[id]");
+  return heading ? heading.id : null;
+}
+
+class Examples {
+  constructor(boxes, bars, edits) {
+    this.edits = edits;
+    const counts = new Map();
+    this.items = boxes.map((box, number) => {
+      const scope = scopeOf(box);
+      const key = scope ?? "";
+      const index = counts.get(key) ?? 0;
+      counts.set(key, index + 1);
+      const original = box.querySelector("pre > code").textContent;
+      return { box, bar: bars[number], number, scope, key, index, original, text: original, editor: null, ran: null };
+    });
+    this.keys = new Map(); // key -> {next, changed}: what Python holds for the key
+    this.queue = Promise.resolve();
+    this.stop = null;
+    this.status = el("p", { class: "live-status", role: "status" });
+    document.querySelector(".live-page")?.append(this.status);
+    onRestart(() => {
+      this.keys.clear();
+      this.booted = false;
+    });
+  }
+
+  state(item) {
+    if (!this.keys.has(item.key)) this.keys.set(item.key, { next: 0, changed: Infinity });
+    return this.keys.get(item.key);
+  }
+
+  sameKey(item) {
+    return this.items.filter((other) => other.key === item.key);
+  }
+
+  // Serialise the runs: one example at a time, in the order they were asked for.
+  enqueue(task) {
+    const result = this.queue.then(task, task);
+    this.queue = result.catch(() => {});
+    return result;
+  }
+
+  run(item) {
+    return this.enqueue(() => this.runUpTo(item));
+  }
+
+  // Run the examples before `item` that have not run (or changed since), then `item`.
+  // Resolves to whether `item` agrees, or null if it could not run.
+  async runUpTo(item) {
+    const state = this.state(item);
+    const from = Math.min(state.next, state.changed, item.index);
+    const chain = this.sameKey(item);
+    const stop = new AbortController();
+    this.showStop(item, stop);
+    try {
+      await this.boot(item);
+      for (let i = from; i <= item.index; i += 1) {
+        const answer = await this.runOne(chain[i], stop.signal);
+        if (answer === "replay") {
+          i = -1; // the namespace before it was not kept: start the page again
+        } else if (!answer) {
+          return null;
+        }
+      }
+      return item.ran.agree;
+    } catch {
+      return null;
+    } finally {
+      this.hideStop(item);
+    }
+  }
+
+  async boot(item) {
+    if (this.booted) return;
+    const say = (text) => (item.note.textContent = text);
+    item.note ??= this.noteFor(item);
+    say("Starting Python…");
+    try {
+      const answer = await ready((progress) => say(bootWords(progress)));
+      this.booted = true;
+      this.bootNote = `Python started in ${answer.boot.toFixed(1)} s.`;
+    } catch (error) {
+      say(`Python could not start: ${error.message}`);
+      throw error;
+    }
+  }
+
+  noteFor(item) {
+    const note = el("span", { class: "live-note" });
+    item.bar.append(note);
+    return note;
+  }
+
+  async runOne(item, signal) {
+    const state = this.state(item);
+    item.note ??= this.noteFor(item);
+    item.note.textContent = "Running…";
+    const text = item.editor ? item.editor.text : item.text;
+    const started = performance.now();
+    let answer;
+    try {
+      answer = await call("live_run", [page, item.index, text, item.scope], { stop: signal });
+    } catch (error) {
+      if (error.kind === "ReplayNeededError") {
+        state.next = 0;
+        return "replay";
+      }
+      item.note.textContent = error.kind === "Stopped" ? "Stopped: Python was restarted." : error.message;
+      this.showProblem(item, error);
+      return null;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    state.next = answer.next;
+    if (state.changed <= item.index) state.changed = Infinity;
+    item.ran = { agree: answer.agree, text, seconds };
+    const took = seconds >= 1 ? `Ran in ${seconds.toFixed(1)} s.` : "";
+    item.note.textContent = [this.bootNote, took].filter(Boolean).join(" ");
+    this.bootNote = "";
+    this.showAnswer(item, answer);
+    this.mark(item, answer.marks);
+    return answer;
+  }
+
+  showStop(item, stop) {
+    this.stop = stop;
+    item.stopButton ??= el("button", { type: "button", class: "live-button live-button--stop", onclick: () => this.stop?.abort() }, "Stop");
+    item.stopButton.hidden = false;
+    item.bar.append(item.stopButton);
+  }
+
+  hideStop(item) {
+    this.stop = null;
+    if (item.stopButton) {
+      const hadFocus = document.activeElement === item.stopButton;
+      item.stopButton.hidden = true;
+      if (hadFocus) item.bar.querySelector("button")?.focus();
+    }
+  }
+
+  resultBox(item) {
+    if (!item.result) {
+      item.result = el("div", { class: "live-result" });
+      item.bar.after(item.result);
+    }
+    item.result.replaceChildren();
+    return item.result;
+  }
+
+  showProblem(item, error) {
+    const box = this.resultBox(item);
+    box.className = "live-result live-result--differ";
+    box.append(el("p", { class: "live-verdict" }, error.kind === "Stopped" ? "Stopped." : `This example could not run: ${error.message}`));
+  }
+
+  showAnswer(item, answer) {
+    const box = this.resultBox(item);
+    const edited = item.editor && item.editor.text !== item.original;
+    box.className = `live-result ${answer.agree ? "live-result--agree" : "live-result--differ"}`;
+    const verdict = answer.agree
+      ? `✓ The engine's answer is the one on the page${edited ? " (as you changed it)" : ""}.`
+      : `✗ The engine answered differently from the ${edited ? "example as you changed it" : "page"}.`;
+    box.append(el("p", { class: "live-verdict" }, verdict));
+    const lines = el("code");
+    for (const step of answer.steps) {
+      const row = el("span", { class: `live-step${step.agree ? "" : " live-step--differ"}` });
+      step.source.trimEnd().split("\n").forEach((line, i) => row.append(el("span", { class: "live-prompt" }, `${i ? "..." : ">>>"} ${line}\n`)));
+      if (step.skipped) row.append(el("span", { class: "live-skipped" }, "(skipped, as the test suite does)\n"));
+      row.append(linkRules(step.got, answer.rules));
+      if (!step.agree) {
+        const where = edited ? "Your example expects:\n" : "The page shows:\n";
+        row.append(el("span", { class: "live-want-label" }, where), el("span", { class: "live-want" }, step.want || "(nothing)\n"));
+      }
+      lines.append(row);
+    }
+    box.append(el("p", { class: "live-caption" }, "What the engine answers:"), el("pre", { class: "live-output" }, lines));
+    this.status.textContent = `Example ${item.number + 1}: ${answer.agree ? "the same answer as the page" : "a different answer"}.`;
+  }
+
+  mark(item, marks) {
+    for (const other of this.sameKey(item)) other.editor?.mark(marks.filter((m) => m.index === other.index).map((m) => m.line));
+  }
+
+  async edit(item) {
+    if (item.editor) return item.editor.focus();
+    const { createEditor } = await import("./editor.mjs");
+    const holder = el("div", { class: "live-editor" });
+    item.box.after(holder);
+    item.box.hidden = true;
+    item.bar.querySelector(".live-note--kept")?.remove();
+    const kept = this.edits.saved[item.number + 1];
+    const text = kept?.original === item.original ? kept.text : item.text;
+    item.editor = createEditor(holder, text, {
+      label: `Example ${item.number + 1}, editable`,
+      prompts: true,
+      onRun: () => this.run(item),
+      onChange: () => this.changed(item),
+    });
+    const reset = el("button", { type: "button", class: "live-button", "aria-label": `Reset example ${item.number + 1}`, onclick: () => {
+      item.editor.text = item.original;
+      item.editor.focus();
+    } }, "Reset");
+    const editButton = item.bar.querySelectorAll("button")[1];
+    editButton.replaceWith(reset);
+    if (text !== item.original) this.changed(item);
+    item.editor.focus();
+  }
+
+  changed(item) {
+    const state = this.state(item);
+    state.changed = Math.min(state.changed, item.index);
+    item.editor.mark([]);
+    const text = item.editor.text;
+    if (text === item.original) delete this.edits.saved[item.number + 1];
+    else this.edits.saved[item.number + 1] = { original: item.original, text };
+    try {
+      if (Object.keys(this.edits.saved).length) localStorage.setItem(this.edits.key, JSON.stringify(this.edits.saved));
+      else localStorage.removeItem(this.edits.key);
+    } catch {
+      // storage full or refused: the change stays on the page until it is closed
+    }
+  }
+
+  check() {
+    return this.enqueue(async () => {
+      const total = this.items.length;
+      const differ = [];
+      for (const item of this.items) this.state(item).changed = 0; // from the top, in one Python
+      for (const item of this.items) {
+        this.status.textContent = `Checking: example ${item.number + 1} of ${total}…`;
+        const agree = await this.runUpTo(item);
+        if (agree === null) {
+          this.status.textContent = `Checking stopped at example ${item.number + 1} of ${total}.`;
+          return;
+        }
+        if (!agree) differ.push(item);
+      }
+      const agreeing = total - differ.length;
+      this.status.replaceChildren(`${agreeing} of ${total} ${total === 1 ? "example agrees" : "examples agree"}.`);
+      if (differ.length) {
+        const links = differ.map((item) => el("a", { href: `#${item.bar.id}` }, `example ${item.number + 1}`));
+        this.status.append(" Different: ", ...links.flatMap((link, i) => (i ? [", ", link] : [link])), ".");
+      }
+      this.status.dataset.agree = String(agreeing);
+      this.status.dataset.total = String(total);
+    });
+  }
+}
+
+// Text with each rule id such as "(M16)" made a link to its rule.
+function linkRules(text, rules) {
+  const out = document.createDocumentFragment();
+  let last = 0;
+  for (const match of text.matchAll(/\(([MP]\d{1,2})\)/g)) {
+    const where = rules[match[1]];
+    if (!where) continue;
+    out.append(text.slice(last, match.index + 1));
+    out.append(el("a", { href: new URL(where, siteRoot).href, class: "live-rule" }, match[1]));
+    last = match.index + 1 + match[1].length;
+  }
+  out.append(text.slice(last));
+  return out;
+}

@@ -1,0 +1,125 @@
+"""MkDocs hook: the site installs as an app and works without a network after a visit.
+
+After every build (``mkdocs build`` and each rebuild of ``mkdocs serve``), and after the
+other hooks, this hook runs ``node hooks/offline-build.mjs`` on the built site. That script
+uses ``workbox-build`` (from npm, pinned in ``package-lock.json``) to list the files with
+a revision for each (a hash of its bytes), fills the lists into ``hooks/offline-sw.js``,
+writes the result as ``sw.js`` at the site's root, and copies the four Workbox runtime
+files it imports into ``workbox-<version>/``. Every page registers the worker through
+``assets/offline/register.js`` and links the web app manifest (``manifest.webmanifest``,
+with the icons in ``assets/offline/``) from ``overrides/main.html``.
+
+What is kept, and when:
+
+* **On the first visit of any page** (when the worker installs): the pages, the search
+  index, the styles, scripts, play page modules and pictures, found by file type (so that
+  anything added under ``docs/assets`` later is kept as well), a few MB. Source maps and
+  the search's other languages are left out. The build log gives both lists' sizes.
+* **Once a play page has started a game**: the Python runtime (``pyodide/``) and the
+  engine zip, about 13 MB. The page asks for it with a message once its game is ready, so
+  a family who only reads the rules never downloads the runtime at all, and after one
+  visit to either play page both games start offline. The browser's own cache usually
+  still holds the files from the page's download, so keeping them costs a revalidation.
+  When the page is already controlled, the files are kept as they arrive instead.
+
+How updates behave: the worker takes over as soon as it is installed. Pages and small
+assets always come from the network when it answers, and from the kept copy only when
+it does not, so a rebuild shows at once (live reload keeps working) and an open page
+never mixes two builds. The runtime files are served from the kept copy first, but each
+is kept under the SHA-256 of its bytes and the engine's URL carries its version, so a
+changed file is never answered with an old copy; a new worker fetches the changed
+runtime files for families who have played before, and drops the old ones. Revisions
+come from the files' bytes, so ``sw.js`` changes exactly when a kept file changes.
+
+The app icons are drawn in ``docs/assets/offline/icon.svg``; its PNG sizes are committed
+and redrawn with ``.venv/bin/python hooks/offline.py icons`` (headless Chromium).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from pyodide_assets import ENGINE_ZIP, RUNTIME_DIR, engine_version
+
+HERE = Path(__file__).resolve().parent
+BUILD_SCRIPT = HERE / "offline-build.mjs"
+ICON_DIR = HERE.parent / "docs" / "assets" / "offline"
+ICONS = {
+    "icon-192.png": (192, False),
+    "icon-512.png": (512, False),
+    "icon-maskable-512.png": (512, True),
+    "apple-touch-icon.png": (180, True),
+}
+"""PNG name: (size in pixels, full bleed). Full-bleed icons fill the square (the
+platform rounds them); the others keep the SVG's rounded corners."""
+
+log = logging.getLogger("mkdocs.hooks.offline")
+
+
+def build_service_worker(site_dir: Path) -> dict[str, Any]:
+    """Write ``sw.js`` and the Workbox files into ``site_dir``; return the lists' sizes.
+
+    Warnings of ``workbox-build`` (such as a file left out for its size) are logged as
+    MkDocs warnings, so a strict build fails on them.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise PluginError("Node.js is needed to build the service worker (see the README).")
+    engine = site_dir / ENGINE_ZIP
+    if not engine.is_file():
+        raise PluginError(f"The engine zip is missing from the built site: {engine}")
+    version = engine_version(engine.read_bytes())
+    command = [node, str(BUILD_SCRIPT), str(site_dir), RUNTIME_DIR, ENGINE_ZIP, version]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    for line in result.stderr.splitlines():
+        if line.strip():
+            log.warning("Offline use: %s", line)
+    if result.returncode != 0:
+        raise PluginError(f"The service worker could not be built (node exit {result.returncode})")
+    summary: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return summary
+
+
+@event_priority(-100)  # last: after the runtime, the engine and the search index are written
+def on_post_build(config: Any) -> None:
+    """Write the service worker that keeps the site for offline use."""
+    summary = build_service_worker(Path(config["site_dir"]))
+    shell, runtime = summary["shell"], summary["runtime"]
+    log.info(
+        "Offline use: %d files (%.1f MB) kept on any visit, %d more (%.1f MB) once a game starts",
+        shell["files"],
+        shell["bytes"] / 1e6,
+        runtime["files"],
+        runtime["bytes"] / 1e6,
+    )
+
+
+def draw_icons() -> None:
+    """Redraw the PNG icons from ``icon.svg`` in headless Chromium."""
+    sys.path.insert(0, str(HERE.parent / "tests" / "browser"))
+    from playwright.sync_api import sync_playwright
+    from siteserver import CHROMIUM, CHROMIUM_ARGS
+
+    svg = (ICON_DIR / "icon.svg").read_text(encoding="utf-8")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, (size, full_bleed) in ICONS.items():
+            drawn = svg.replace('rx="96"', 'rx="0"', 1) if full_bleed else svg
+            drawn = drawn.replace("<svg ", f'<svg width="{size}" height="{size}" ', 1)
+            page = browser.new_page(viewport={"width": size, "height": size})
+            page.set_content(f"<body style='margin:0'>{drawn}</body>")
+            page.screenshot(path=str(ICON_DIR / name), omit_background=True)
+            page.close()
+        browser.close()
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["icons"]:
+    draw_icons()

@@ -1,0 +1,431 @@
+r"""Live examples: the site's ``pycon`` examples, run again in the reader's browser.
+
+Every ``pycon`` example on the site is a doctest that the test suite runs. The pages'
+Run buttons send an example's text here: doctest's own parser reads it, each statement
+runs in the page's namespace, and each answer is compared with the documented one by
+doctest's own checker, with the flags the test suite uses (:data:`EXAMPLE_FLAGS`, which
+``conftest.py`` imports from here).
+
+The examples of one page share one namespace and run in page order, as the test suite
+runs them; example ``index`` runs after examples ``0`` to ``index - 1``:
+
+    >>> answer = live_run("/demo/", 0, ">>> answer = 6 * 7\n>>> answer\n42\n")
+    >>> answer["agree"], answer["next"]
+    (True, 1)
+    >>> answer = live_run("/demo/", 1, ">>> answer + 1\n42\n")
+    >>> answer["agree"], answer["steps"][0]["want"], answer["steps"][0]["got"]
+    (False, '42\n', '43\n')
+
+Running an example again first puts the namespace back as it was before that example.
+An exception comes back as a short traceback of the reader's own lines, numbered as in
+the example, and the rule ids it names come with the address of their rule:
+
+    >>> text = '>>> from pirate_rules.marvin import MarvinGame\n'
+    >>> text += '>>> MarvinGame.stacked("8S").play("CL")\n'
+    >>> answer = live_run("/demo/", 2, text)
+    >>> print(answer["steps"][1]["got"])
+    Traceback (most recent call last):
+      line 2
+        MarvinGame.stacked("8S").play("CL")
+    pirate_rules.errors.IllegalMoveError: target CL is not targetable: ... (M16)
+    >>> answer["marks"], answer["rules"]
+    ([{'index': 2, 'line': 2}], {'M16': 'rules/marvin/#M16'})
+"""
+
+from __future__ import annotations
+import __future__
+
+import copy
+import doctest
+import importlib
+import inspect
+import io
+import linecache
+import re
+import sys
+import traceback
+from collections.abc import Iterable
+from contextlib import redirect_stdout
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Final
+
+from pirate_rules.errors import PirateRulesError
+from pirate_rules.rulebook import RULES, rule_page
+from pirate_rules.web.sessions import JSON
+
+__all__ = [
+    "EXAMPLE_FLAGS",
+    "ExampleChecker",
+    "ReplayNeededError",
+    "SourceFile",
+    "live_run",
+    "reader_traceback",
+    "rule_links",
+]
+
+EXAMPLE_FLAGS: Final = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+"""The doctest option flags of the whole test suite: pages, README and docstrings."""
+
+_TRAILING = re.compile(r"[ \t]+$", re.MULTILINE)
+_BEFORE_ELLIPSIS = re.compile(r"[ \t]+(?=\.\.\.$)", re.MULTILINE)
+_RULE_ID = re.compile(r"\(([MP]\d{1,2})\)")
+
+
+class ExampleChecker(doctest.OutputChecker):
+    r"""doctest's comparison of an answer with the documented one.
+
+    The pages' examples run under Sybil, which first drops the spaces at the ends of
+    lines (editors strip them from documents); docstrings run under plain doctest.
+
+    Args:
+        page: Compare as the pages' runner does (``True``) or as plain doctest.
+
+    Example:
+        >>> ExampleChecker().check_output("a  b\n", "a b   \n", EXAMPLE_FLAGS)
+        True
+        >>> ExampleChecker().check_output("turn ...\n", "turn 59\n", EXAMPLE_FLAGS)
+        True
+    """
+
+    def __init__(self, page: bool = True) -> None:
+        self.page = page
+
+    def check_output(self, want: str, got: str, optionflags: int) -> bool:
+        if self.page:
+            want = _TRAILING.sub("", want)
+            got = _TRAILING.sub("", got)
+            if optionflags & doctest.ELLIPSIS:
+                want = _BEFORE_ELLIPSIS.sub("", want)
+        return super().check_output(want, got, optionflags)
+
+
+class ReplayNeededError(PirateRulesError):
+    """The namespace before an example could not be kept: run the page from its start."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """Where a piece of the reader's code came from, to number its lines for them.
+
+    Attributes:
+        index: The example it belongs to (its place on the page or in its docstring).
+        first_line: The example's line just above the code's first line.
+        source: The code.
+    """
+
+    index: int
+    first_line: int
+    source: str = ""
+
+    def line(self, number: int) -> str:
+        """Line ``number`` (from 1) of the code, without its indentation."""
+        lines = self.source.splitlines()
+        return lines[number - 1].strip() if 0 < number <= len(lines) else ""
+
+
+def reader_traceback(
+    exc: BaseException, files: dict[str, SourceFile], current: int | None = None
+) -> tuple[str, list[JSON]]:
+    r"""A short traceback of the reader's own code, and the lines to mark in it.
+
+    Only the frames of ``files`` are kept (the engine's are left out), numbered as the
+    reader sees them: ``line 3`` in example ``current``, ``example 2, line 5`` in another.
+    The last line is the exception as doctest and Python print it.
+
+    Example:
+        >>> code = "x = 1\ny = x / 0\n"
+        >>> files = {"<mine>": SourceFile(0, 0, code)}
+        >>> try:
+        ...     exec(compile(code, "<mine>", "exec"), {})
+        ... except ZeroDivisionError as exc:
+        ...     text, marks = reader_traceback(exc, files, current=0)
+        >>> print(text)
+        Traceback (most recent call last):
+          line 2
+            y = x / 0
+        ZeroDivisionError: division by zero
+        >>> marks
+        [{'index': 0, 'line': 2}]
+    """
+    lines: list[str] = []
+    marks: list[JSON] = []
+
+    def where(source: SourceFile, line: int, name: str | None) -> str:
+        mark = {"index": source.index, "line": source.first_line + line}
+        if mark not in marks:
+            marks.append(mark)
+        place = f"line {mark['line']}"
+        if source.index != current:
+            place = f"example {source.index + 1}, {place}"
+        return place if name in (None, "<module>") else f"{place}, in {name}"
+
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename in files]
+    if frames:
+        lines.append("Traceback (most recent call last):")
+    for frame in frames:
+        source = files[frame.filename]
+        lines.append(f"  {where(source, frame.lineno or 0, frame.name)}")
+        if source.line(frame.lineno or 0):
+            lines.append(f"    {source.line(frame.lineno or 0)}")
+    message = traceback.format_exception_only(type(exc), exc)
+    if isinstance(exc, SyntaxError):
+        message = message[_message_start(exc, message) :]
+        if exc.filename in files and exc.lineno:
+            lines.append(f"  {where(files[exc.filename], exc.lineno, None)}")
+            text = (exc.text or "").rstrip("\n")
+            if text.strip():
+                indent = len(text) - len(text.lstrip())
+                lines.append(f"    {text.strip()}")
+                if exc.offset and exc.offset > indent:
+                    lines.append(" " * (3 + exc.offset - indent) + "^")
+    lines.extend(line.rstrip("\n") for line in message)
+    return "\n".join(lines), marks
+
+
+def _message_start(exc: BaseException, formatted: list[str]) -> int:
+    """Where a syntax error's message starts in its formatted lines, as doctest finds it."""
+    kind = type(exc)
+    prefixes = (f"{kind.__qualname__}:", f"{kind.__module__}.{kind.__qualname__}:")
+    return next((i for i, line in enumerate(formatted) if line.startswith(prefixes)), 0)
+
+
+def rule_links(texts: Iterable[str]) -> dict[str, str]:
+    """The rule ids named as ``(M16)`` in ``texts``, with their address on the site.
+
+    Example:
+        >>> rule_links(["no card could be placed (P11)", "(M99) is no rule"])
+        {'P11': 'rules/pirate/#P11'}
+    """
+    found: dict[str, str] = {}
+    for text in texts:
+        for rule in _RULE_ID.findall(text):
+            if rule in RULES:
+                page, _, anchor = rule_page(rule).partition("#")
+                found[rule] = f"{page.removesuffix('.md')}/#{anchor}"
+    return found
+
+
+# -- the pages' namespaces --------------------------------------------------------------
+
+
+@dataclass
+class _Namespace:
+    """One page's (or one docstring's) examples: their namespace and where they are."""
+
+    scope: str | None
+    namespace: dict[str, Any]
+    next: int = 0
+    before: dict[int, dict[str, Any] | None] = field(default_factory=dict)
+    files: dict[str, SourceFile] = field(default_factory=dict)
+
+
+_namespaces: dict[str, _Namespace] = {}
+_counter = {"file": 0}
+MAX_NAMESPACES: Final = 200
+"""Namespaces kept at once; a page that needs another starts the oldest again."""
+
+
+def _defining_module(scope: str) -> ModuleType:
+    """The module whose globals a docstring's examples run in (``pytest --doctest-modules``)."""
+    parts = scope.split(".")
+    if parts[0] != "pirate_rules":
+        raise PirateRulesError(f"examples run only in the engine's modules, not {scope!r}")
+    size = len(parts)
+    while True:
+        try:
+            module = importlib.import_module(".".join(parts[:size]))
+            break
+        except ImportError:
+            size -= 1
+            if size == 0:
+                raise PirateRulesError(f"no module holds {scope!r}") from None
+    found: Any = module
+    for name in parts[size:]:
+        found = getattr(found, name, None)
+        owner = inspect.getmodule(found) if found is not None else None
+        if owner is None:
+            break
+        module = owner
+    return module
+
+
+def _fresh(scope: str | None) -> dict[str, Any]:
+    return {} if scope is None else dict(vars(_defining_module(scope)))
+
+
+def _keep(values: dict[str, Any]) -> dict[str, Any] | None:
+    """A copy of a namespace to go back to, or None if some value cannot be copied.
+
+    Modules are shared, not copied; so are classes and functions, as ``copy`` does.
+    """
+    modules = {id(v): v for v in values.values() if isinstance(v, ModuleType)}
+    try:
+        return copy.deepcopy({k: v for k, v in values.items() if k != "__builtins__"}, modules)
+    except Exception:
+        return None
+
+
+def _namespace(page: str, scope: str | None) -> _Namespace:
+    key = page if scope is None else f"{page}#{scope}"
+    state = _namespaces.get(key)
+    if state is None:
+        state = _namespaces[key] = _Namespace(scope, _fresh(scope))
+        while len(_namespaces) > MAX_NAMESPACES:
+            _forget(next(iter(_namespaces)))
+    return state
+
+
+def _forget(key: str) -> None:
+    state = _namespaces.pop(key)
+    for name in state.files:
+        linecache.cache.pop(name, None)
+
+
+def _rewind(state: _Namespace, index: int) -> None:
+    """Put the namespace back as it was before example ``index``."""
+    if index == 0:
+        kept: dict[str, Any] | None = _fresh(state.scope)
+    else:
+        saved = state.before.get(index)
+        kept = None if saved is None else _keep(saved)
+    if kept is None:
+        raise ReplayNeededError("the examples before this one must run again")
+    state.namespace = kept
+    for later in [i for i in state.before if i > index]:
+        del state.before[later]
+    for name in [n for n, f in state.files.items() if f.index >= index]:
+        del state.files[name]
+        linecache.cache.pop(name, None)
+    state.next = index
+
+
+def live_run(page: str, index: int, text: str, scope: str | None = None) -> JSON:
+    """Run example ``index`` of ``page`` (its text, prompts and answers) and check it.
+
+    Args:
+        page: The page's address; its examples share one namespace.
+        index: The example's place on the page, from 0. Examples before it must have
+            run already; running an earlier one again rewinds the namespace.
+        text: The example as the page shows it (or as the reader changed it).
+        scope: For a docstring's examples (reference pages): the documented object's
+            dotted path; they share a copy of its module's globals instead.
+
+    Returns:
+        ``agree`` (every statement gave its documented answer), ``steps`` (per
+        statement: ``line``, ``source``, ``want``, ``got``, ``agree``), ``marks`` (lines
+        of the reader's code in a traceback), ``rules`` (rule ids named, with their
+        addresses) and ``next`` (the example that can run next).
+
+    Raises:
+        ReplayNeededError: if the examples before ``index`` must (again) run first: they
+            have not run, or the namespace before it could not be kept.
+        PirateRulesError: if the text cannot be read as doctest examples.
+    """
+    state = _namespace(page, scope)
+    if index > state.next:
+        raise ReplayNeededError(f"example {state.next + 1} must run before example {index + 1}")
+    if index < state.next:
+        _rewind(state, index)
+    if index > 0:
+        state.before[index] = _keep(state.namespace)
+    try:
+        examples = doctest.DocTestParser().get_examples(text, "this example")
+    except ValueError as exc:
+        raise PirateRulesError(str(exc)) from None
+    checker = ExampleChecker(page=scope is None)
+    steps: list[JSON] = []
+    marks: list[JSON] = []
+    for example in examples:
+        step, step_marks = _run_example(example, state, index, checker)
+        steps.append(step)
+        marks.extend(m for m in step_marks if m not in marks)
+    state.next = index + 1
+    return {
+        "index": index,
+        "next": state.next,
+        "agree": all(step["agree"] for step in steps),
+        "steps": steps,
+        "marks": marks,
+        "rules": rule_links(step["got"] for step in steps),
+    }
+
+
+def _run_example(
+    example: doctest.Example, state: _Namespace, index: int, checker: ExampleChecker
+) -> tuple[JSON, list[JSON]]:
+    """Run one statement as doctest does; compare its answer with the documented one."""
+    flags = EXAMPLE_FLAGS
+    for flag, on in example.options.items():
+        flags = flags | flag if on else flags & ~flag
+    step: JSON = {
+        "line": example.lineno + 1,
+        "source": example.source,
+        "want": example.want,
+        "got": "",
+        "agree": True,
+    }
+    if flags & doctest.SKIP:
+        step["skipped"] = True
+        return step, []
+    _counter["file"] += 1
+    filename = f"<example {_counter['file']}>"
+    state.files[filename] = SourceFile(index, example.lineno, example.source)
+    lines = example.source.splitlines(keepends=True)
+    linecache.cache[filename] = (len(example.source), None, lines, filename)
+    error, got = _execute(example.source, filename, state.namespace)
+    marks: list[JSON] = []
+    if error is None:
+        step["agree"] = checker.check_output(example.want, got, flags)
+    else:
+        formatted = traceback.format_exception_only(type(error), error)
+        if isinstance(error, SyntaxError):
+            formatted = formatted[_message_start(error, formatted) :]
+        message = "".join(formatted)
+        short, marks = reader_traceback(error, state.files, current=index)
+        got += short + "\n"
+        step["agree"] = example.exc_msg is not None and (
+            checker.check_output(example.exc_msg, message, flags)
+            or (
+                bool(flags & doctest.IGNORE_EXCEPTION_DETAIL)
+                and checker.check_output(
+                    _strip_detail(example.exc_msg), _strip_detail(message), flags
+                )
+            )
+        )
+    step["got"] = got
+    return step, marks
+
+
+def _execute(source: str, filename: str, namespace: dict[str, Any]) -> tuple[Any, str]:
+    """Compile and run one statement as doctest does ("single" mode, stdout captured)."""
+    buffer = io.StringIO()
+    features = {name: getattr(__future__, name) for name in __future__.all_feature_names}
+    compile_flags = sum(f.compiler_flag for n, f in features.items() if namespace.get(n, 0) is f)
+    added_name = "__name__" not in namespace
+    if added_name:
+        namespace["__name__"] = "__test__"  # as the pages' runner (Sybil) does
+    saved_hook = sys.displayhook
+    sys.displayhook = sys.__displayhook__
+    error: BaseException | None = None
+    try:
+        with redirect_stdout(buffer):
+            exec(compile(source, filename, "single", compile_flags, True), namespace)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
+        error = exc
+    finally:
+        sys.displayhook = saved_hook
+        if added_name:
+            namespace.pop("__name__", None)
+    got = buffer.getvalue()
+    if got and not got.endswith("\n"):
+        got += "\n"  # doctest cannot show a missing last newline either
+    return error, got
+
+
+def _strip_detail(message: str) -> str:
+    """An exception's class name without its module or detail (IGNORE_EXCEPTION_DETAIL)."""
+    name = message.partition("\n")[0].partition(":")[0]
+    return name.rpartition(".")[2]

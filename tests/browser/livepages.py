@@ -1,0 +1,119 @@
+"""Helpers for the live examples' browser tests: which pages have examples, and running them."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from playwright.sync_api import Browser, Locator, Page, expect
+from siteserver import SITE, ensure_site_built
+
+from conftest import Watch, watched_context
+
+RUN_TIMEOUT_MS = 180_000
+"""Starting Python on a busy machine, then a slow example, may take a while."""
+
+EDITOR_TIMEOUT_MS = 30_000
+"""The editor's bundle (a few hundred kB) loads on the first Edit; a busy machine is slow."""
+
+RUNTIME = re.compile(r"/pyodide/|pirate_rules\.zip|/play/worker\.mjs")
+EXAMPLE_BLOCK = re.compile(r'class="language-pycon highlight"|<code>&gt;&gt;&gt; ')
+
+
+def pages_with_examples(prefixes: tuple[str, ...]) -> list[str]:
+    """The built pages under ``prefixes`` that show console examples, as site paths."""
+    ensure_site_built()
+    found = []
+    for index in sorted(SITE.rglob("index.html")):
+        path = f"{index.parent.relative_to(SITE).as_posix()}/"
+        if path.startswith(prefixes) and EXAMPLE_BLOCK.search(index.read_text("utf-8")):
+            found.append(path)
+    return found
+
+
+@contextlib.contextmanager
+def live_page(browser: Browser, url: str, **options: Any) -> Iterator[tuple[Page, Watch]]:
+    """A page in a fresh watched context, loaded; checked (no console error, nothing
+    off 127.0.0.1) when the block ends without failing."""
+    context, watch = watched_context(browser, **options)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        yield page, watch
+        watch.check()
+    finally:
+        context.close()
+
+
+def pycon_blocks(path: str) -> int:
+    """How many blocks of the built page are marked ``pycon``."""
+    return (SITE / path / "index.html").read_text("utf-8").count('class="language-pycon highlight"')
+
+
+def bar(page: Page, number: int) -> Locator:
+    """The Run/Edit bar under example ``number`` (from 1)."""
+    return page.locator(f"#live-example-{number}")
+
+
+def result(page: Page, number: int) -> Locator:
+    """The answer shown under example ``number`` (from 1)."""
+    return page.locator(f"#live-example-{number} + .live-result")
+
+
+def edit(page: Page, number: int) -> Locator:
+    """Press Edit under example ``number``; returns its editor."""
+    bar(page, number).get_by_role("button", name="Edit").click()
+    editor = bar(page, number).locator("xpath=preceding-sibling::*[1]")
+    expect(editor.locator(".cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+    return editor
+
+
+def run(page: Page, number: int) -> Locator:
+    """Press Run under example ``number`` and wait for its answer."""
+    bar(page, number).get_by_role("button", name="Run").click()
+    answer = result(page, number)
+    expect(answer.locator(".live-verdict")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    return answer
+
+
+def check_page(page: Page) -> tuple[int, int]:
+    """Press "Check this page"; returns (examples that agree, examples)."""
+    page.get_by_role("button", name="Check this page").click()
+    status = page.locator(".live-page .live-status")
+    expect(status).to_have_attribute("data-total", re.compile(r"\d+"), timeout=RUN_TIMEOUT_MS * 3)
+    agree, total = status.get_attribute("data-agree"), status.get_attribute("data-total")
+    return int(agree or -1), int(total or 0)
+
+
+def assert_every_example_agrees(browser: Browser, site_url: str, path: str) -> None:
+    """Open ``path``: it asks for no runtime until "Check this page", then all agree."""
+    with live_page(browser, site_url + path) as (page, watch):
+        page.wait_for_load_state("networkidle")
+        assert not [url for url in watch.page_requests if RUNTIME.search(url)]
+        examples = page.locator(".live-bar").count()
+        assert examples > 0 and examples >= pycon_blocks(path)
+        assert check_page(page) == (examples, examples)
+        status = page.locator(".live-page .live-status")
+        agree = "example agrees" if examples == 1 else "examples agree"
+        expect(status).to_contain_text(f"{examples} of {examples} {agree}")
+        assert page.locator(".live-result--agree").count() == examples
+
+
+def replace_text(page: Page, editor: Locator, text: str) -> None:
+    """Replace an editor's whole text, as if typed (keys that auto-indent are bypassed)."""
+    editor.locator(".cm-content").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(text)
+
+
+def serious_problems(page: Page, context: str) -> list[str]:
+    """Axe's serious and critical findings inside ``context``."""
+    results = Axe().run(page, context=context)
+    return [
+        f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

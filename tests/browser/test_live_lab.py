@@ -1,0 +1,182 @@
+"""The bot lab of "Write your own bot": tournaments, downloads and mistakes, in the browser."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from livepages import (
+    EDITOR_TIMEOUT_MS,
+    RUN_TIMEOUT_MS,
+    live_page,
+    replace_text,
+    run,
+    serious_problems,
+)
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from conftest import Watch, set_fast, wait_until_ready
+from pirate_rules.web.botlab import builtin_bots
+
+pytestmark = pytest.mark.browser
+
+GAMES = 20
+SEED = 0
+
+
+@pytest.fixture
+def lab(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """The write-a-bot page with its bot editor ready, in a fresh browser context."""
+    with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
+        expect(page.locator("#bot-lab .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+        yield page, watch
+
+
+def editor(page: Page) -> Locator:
+    return page.locator("#bot-lab .live-lab__editor")
+
+
+def status(page: Page) -> Locator:
+    return page.locator("#bot-lab .live-lab__status")
+
+
+def simulate(directory: Path, opponent: str) -> list[list[str]]:
+    """What `pirate-rules simulate` prints for the downloaded bot, as words per line."""
+    printed = subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--games", str(GAMES),
+         "--seed", str(SEED), "--bots", f"my_bot:Finisher,{opponent}", "--no-progress"],
+        cwd=directory, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    return [line.split() for line in printed.replace("my_bot:", "my_bot.py:").splitlines()]
+
+
+def test_the_tutorial_bot_beats_random_with_the_command_lines_counts(
+    lab: tuple[Page, Watch], tmp_path: Path
+) -> None:
+    page, watch = lab
+    page.locator("#bot-lab select[name=games]").select_option(str(GAMES))
+    page.locator("#bot-lab input[name=seed]").fill(str(SEED))
+    page.get_by_role("button", name="Tournament").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#bot-lab progress")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    results = page.locator("#bot-lab .live-lab__results")
+    expect(results).to_have_attribute("data-finished", "true", timeout=RUN_TIMEOUT_MS * 2)
+    expect(page.get_by_role("button", name="Tournament")).to_be_focused()
+    rows = results.locator("tbody tr")
+    expect(rows).to_have_count(len(builtin_bots()))
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download my_bot.py").click()
+    assert download.value.suggested_filename == "my_bot.py"
+    shutil.copy(download.value.path(), tmp_path / "my_bot.py")
+    assert "class Finisher(Bot):" in (tmp_path / "my_bot.py").read_text("utf-8")
+    printed = results.locator("details pre").text_content() or ""
+    expect(results.locator("caption")).to_contain_text(f"{GAMES} games against each")
+    columns = results.locator("thead th").all_inner_texts()
+    for number, opponent in enumerate(builtin_bots()):
+        texts = rows.nth(number).locator("th, td").all_inner_texts()
+        cells = dict(zip(columns, texts, strict=True))
+        assert cells["Against"] == opponent
+        expected = simulate(tmp_path, opponent)
+        assert f"--bots my_bot.py:Finisher,{opponent}" in printed
+        block = printed.split(f"--bots my_bot.py:Finisher,{opponent}\n", 1)[1].split("\n\n")[0]
+        assert [line.split() for line in block.splitlines()] == expected
+        assert cells["Win rate (95% interval)"] == " ".join(expected[1][-2:])
+        if opponent == "random":
+            assert int(cells["Won"]) > int(cells["Lost"]), cells  # the finisher wins
+    problems = serious_problems(page, "#bot-lab")
+    assert not problems, "\n".join(problems)
+    watch.check()
+
+
+def test_the_bot_is_kept_across_reloads_and_start_again_brings_the_finisher_back(
+    lab: tuple[Page, Watch],
+) -> None:
+    page, watch = lab
+    kept = "localStorage.getItem('pirate-rules:my_bot.py')"
+    editor(page).locator(".cm-content").click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("# my own change\n")
+    page.reload()
+    expect(editor(page).locator(".cm-content")).to_contain_text("# my own change")
+    assert page.evaluate(kept).startswith("# my own change\nfrom pirate_rules")
+    page.get_by_role("button", name="Start again").click()
+    expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
+    assert page.evaluate(kept) is None
+    page.reload()
+    expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
+    watch.check()
+
+
+LOOPING = """from pirate_rules.bots import Bot
+
+
+class Dreamer(Bot):
+    def choose(self, game, player):
+        while True:
+            pass
+"""
+
+
+def test_an_endless_bot_is_stopped_and_the_page_goes_on_working(lab: tuple[Page, Watch]) -> None:
+    page, watch = lab
+    replace_text(page, editor(page), LOOPING)
+    page.get_by_role("button", name="Tournament").click()
+    expect(status(page)).to_contain_text("was stopped", timeout=RUN_TIMEOUT_MS)
+    expect(page.locator("#bot-lab .live-lab__problem")).to_contain_text("loop that never ends")
+    assert page.get_by_role("button", name="Tournament").is_enabled()
+    answer = run(page, 1)  # a fresh Python answers the page's examples
+    expect(answer).to_have_class(re.compile("live-result--agree"))
+    watch.check()
+
+
+def test_mistakes_in_the_bot_show_a_short_traceback_on_its_lines(lab: tuple[Page, Watch]) -> None:
+    page, watch = lab
+    problem = page.locator("#bot-lab .live-lab__problem")
+    broken = "from pirate_rules.bots import Bot\n\nclass Oops(Bot)\n    pass\n"
+    replace_text(page, editor(page), broken)
+    page.get_by_role("button", name="Tournament").click()
+    expect(problem).to_contain_text("SyntaxError", timeout=RUN_TIMEOUT_MS)
+    expect(editor(page).locator(".cm-live-error")).to_have_text("class Oops(Bot)")
+    failing = LOOPING.replace("while True:\n            pass", "return game.legal_moves[99]")
+    replace_text(page, editor(page), failing)
+    expect(editor(page).locator(".cm-live-error")).to_have_count(0)
+    page.get_by_role("button", name="Tournament").click()
+    expect(problem).to_contain_text("IndexError", timeout=RUN_TIMEOUT_MS)
+    expect(problem).to_contain_text("line 6, in choose")
+    expect(problem).not_to_contain_text('File "')
+    expect(editor(page).locator(".cm-live-error")).to_have_text(re.compile(r"^\s*return game"))
+    watch.check()
+
+
+def test_play_against_it_opens_the_marvin_page_with_the_readers_bot(
+    lab: tuple[Page, Watch],
+) -> None:
+    page, watch = lab
+    editor(page).locator(".cm-content").click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("# kept for the play page\n")
+    page.get_by_role("button", name="Play against it").click()
+    page.wait_for_url("**/play/marvin/?bot=mine", timeout=RUN_TIMEOUT_MS)
+    wait_until_ready(page)
+    expect(page.locator("#notice")).to_contain_text("your own bot, Finisher")
+    assert page.locator("select[name=bot]").input_value() == "pirate_rules_lab:Finisher"
+    set_fast(page, "[name=pace]", "20")
+    reasons = page.locator("#log li", has_text=re.compile("in reach|picked at random"))
+    for _ in range(40):  # the human's moves until the reader's bot has chosen once
+        if reasons.count():
+            break
+        choice = page.locator("#choices button:not([disabled])").first
+        if choice.is_visible():
+            choice.click()
+        page.wait_for_timeout(200)
+    expect(reasons.first).to_be_visible()
+    page.reload()  # the game against the reader's bot goes on
+    wait_until_ready(page)
+    assert page.locator("select[name=bot]").input_value() == "pirate_rules_lab:Finisher"
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
+    watch.check()

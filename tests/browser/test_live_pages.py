@@ -1,0 +1,183 @@
+"""Live examples on the rules and learning pages: run, check, change and break them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from livepages import (
+    EDITOR_TIMEOUT_MS,
+    RUN_TIMEOUT_MS,
+    RUNTIME,
+    assert_every_example_agrees,
+    bar,
+    edit,
+    live_page,
+    pages_with_examples,
+    replace_text,
+    result,
+    run,
+    serious_problems,
+)
+from playwright.sync_api import Browser, expect
+
+from pirate_rules.web.live import live_run
+
+pytestmark = pytest.mark.browser
+
+PAGES = pages_with_examples(("rules/", "learn/"))
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_example_of_the_page_agrees_in_the_browser(
+    browser: Browser, site_url: str, path: str
+) -> None:
+    assert_every_example_agrees(browser, site_url, path)
+
+
+def test_a_rules_page_asks_for_the_runtime_only_at_the_first_run(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
+        page.wait_for_load_state("networkidle")
+        assert not [url for url in watch.page_requests if RUNTIME.search(url)]
+        assert not [url for url in watch.page_requests if "codemirror" in url]
+        assert result(page, 5).count() == 0
+        run(page, 5)  # the four examples above it run first, in order
+        for number in range(1, 6):
+            expect(result(page, number)).to_have_class(re.compile("live-result--agree"))
+        assert result(page, 6).count() == 0
+        loaded = [url for url in watch.page_requests if RUNTIME.search(url)]
+        assert any(url.endswith("pyodide.asm.wasm") for url in loaded)
+        assert any("pirate_rules.zip?v=" in url for url in loaded)
+        assert not [url for url in watch.page_requests if "codemirror" in url]
+        run(page, 5)  # again: from the namespace before it, so the same answer
+        expect(result(page, 5)).to_have_class(re.compile("live-result--agree"))
+
+
+def illegal_edit(texts: list[str]) -> tuple[int, str, str]:
+    """The first example that leaves a game ready for a move, and a move the rules refuse then.
+
+    Found by running the page's own examples (as read from the page) in this Python.
+    """
+    from pirate_rules.errors import IllegalMoveError, PirateRulesError
+    from pirate_rules.web import live
+
+    for index, text in enumerate(texts):
+        live_run("/illegal/", index, text)
+        game = live._namespaces["/illegal/"].namespace.get("game")
+        if "game.play(" not in text or not hasattr(game, "legal_moves") or game.is_game_over():
+            continue
+        legal = {str(move) for move in game.legal_moves}
+        for move in ("CL", "CR", "GL", "GR", "take cave", "draw"):
+            if move in legal:
+                continue
+            try:
+                game.push(move)  # refused, so the game stays as it was
+            except IllegalMoveError as exc:
+                return index + 1, move, str(exc.rule)
+            except PirateRulesError:
+                continue
+    raise AssertionError("no example leaves a game where a move is refused")
+
+
+def test_an_example_changed_into_an_illegal_move_shows_the_refusal_and_links_its_rule(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}rules/marvin/") as (page, _):
+        texts = page.locator(".live-bar").evaluate_all(
+            "bars => bars.map(bar => bar.previousElementSibling.querySelector('code').textContent)"
+        )
+        number, move, rule = illegal_edit(texts)
+        original = texts[number - 1]
+        # Everything by keyboard: Edit, type at the end, Ctrl+Enter runs, then follow the link.
+        bar(page, number).get_by_role("button", name="Edit").focus()
+        page.keyboard.press("Enter")
+        editor = page.locator(f"#live-example-{number}").locator("xpath=preceding-sibling::*[1]")
+        expect(editor.locator(".cm-content")).to_be_focused(timeout=EDITOR_TIMEOUT_MS)
+        page.keyboard.press("Control+End")
+        page.keyboard.type(f'>>> game.play("{move}")')
+        page.keyboard.press("Control+Enter")
+        answer = result(page, number)
+        expect(answer.locator(".live-verdict")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+        expect(answer).to_contain_text("IllegalMoveError")
+        expect(answer).not_to_contain_text('File "')
+        last_line = len(original.rstrip("\n").split("\n")) + 1
+        marked = editor.locator(".cm-line.cm-live-error")
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_text(f'>>> game.play("{move}")')
+        assert f"line {last_line}" in answer.inner_text()
+        link = answer.locator("a.live-rule", has_text=rule)
+        expect(link).to_have_attribute("href", f"{site_url}rules/marvin/#{rule}")
+        link.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_url(f"**/rules/marvin/#{rule}")
+        expect(page.locator(f"[id='{rule}']")).to_be_in_viewport()
+        # Reset brings the original back.
+        bar(page, number).get_by_role("button", name="Reset").click()
+        assert editor.locator(".cm-content").inner_text().strip() == original.strip()
+
+
+def test_a_syntax_error_is_marked_and_an_endless_example_can_be_stopped(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}learn/moments/") as (page, _):
+        editor = edit(page, 1)
+        replace_text(page, editor, ">>> x = 1\n>>> for n in range(3):\n...     print(n\n")
+        bar(page, 1).get_by_role("button", name="Run").click()
+        answer = result(page, 1)
+        expect(answer).to_contain_text("SyntaxError", timeout=RUN_TIMEOUT_MS)
+        expect(answer).not_to_contain_text('File "')
+        expect(editor.locator(".cm-live-error")).to_have_text("...     print(n")
+        replace_text(page, editor, ">>> while True:\n...     pass\n")
+        bar(page, 1).get_by_role("button", name="Run").click()
+        stop = bar(page, 1).get_by_role("button", name="Stop")
+        expect(stop).to_be_visible()
+        page.wait_for_timeout(1500)
+        stop.click()
+        expect(answer).to_contain_text("Stopped", timeout=10_000)
+        expect(stop).to_be_hidden()
+        bar(page, 1).get_by_role("button", name="Reset").click()
+        run(page, 2)  # a fresh Python runs the first example again, then the second
+        expect(result(page, 2)).to_have_class(re.compile("live-result--agree"))
+
+
+def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_accessible(
+    browser: Browser, site_url: str
+) -> None:
+    for scheme in ("light", "dark"):
+        with live_page(browser, f"{site_url}rules/marvin/", color_scheme=scheme) as (page, _):
+            run(page, 2)
+            editor = edit(page, 3)
+            url = page.url
+            editor.locator(".cm-content").click()
+            page.keyboard.press("Control+End")
+            page.keyboard.type("# n p s f /")
+            assert page.url == url
+            assert not page.locator("#__search").is_checked()
+            expect(editor.locator(".cm-content")).to_contain_text("# n p s f /")
+            problems = serious_problems(page, ".md-content")
+            assert not problems, "\n".join(problems)
+
+
+def test_a_changed_example_is_kept_across_reloads_until_it_is_reset(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
+        editor = edit(page, 2)
+        expect(editor.locator(".cm-content")).to_be_focused()
+        page.keyboard.press("Control+End")
+        page.keyboard.type(">>> 6 * 7")
+        page.reload()
+        kept = bar(page, 2).locator(".live-note--kept")
+        expect(kept).to_be_visible()
+        assert bar(page, 1).locator(".live-note--kept").count() == 0
+        bar(page, 2).get_by_role("button", name="Edit").click()
+        expect(editor.locator(".cm-content")).to_contain_text(">>> 6 * 7")
+        expect(kept).to_have_count(0)
+        bar(page, 2).get_by_role("button", name="Reset").click()
+        expect(editor.locator(".cm-content")).not_to_contain_text(">>> 6 * 7")
+        page.reload()
+        expect(bar(page, 1)).to_be_visible()
+        assert bar(page, 2).locator(".live-note--kept").count() == 0
+        assert not [url for url in watch.page_requests if RUNTIME.search(url)]  # no Python needed

@@ -1,0 +1,197 @@
+"""Any size, any ending: streaming under a memory limit, closed pipes, and Ctrl-C.
+
+These run the command line as a separate process, as people run it: under a memory
+limit (``resource.setrlimit``), with its output closed early, or interrupted by SIGINT.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pirate_rules.records import replay
+from pirate_rules.simulate import iter_games
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMIT_MB = 80
+"""The address space the limited runs may use: a few times what they need, a fraction of
+what holding every record of the run would take."""
+
+LIMITED = f"""
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, ({LIMIT_MB} << 20, {LIMIT_MB} << 20))
+from pirate_rules.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def command(*argv: str, limited: bool = False) -> list[str]:
+    if limited:
+        return [sys.executable, "-c", LIMITED, *argv]
+    return [sys.executable, "-m", "pirate_rules", *argv]
+
+
+def run(*argv: str, limited: bool = False) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command(*argv, limited=limited), capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
+
+
+def test_a_long_run_streams_its_records_under_a_memory_limit(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    games = "4000"
+    done = run("simulate", "marvin", "--games", games, "--records", str(records), "--json",
+               limited=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == int(games)
+    checked = run("replay", str(records), "--json", limited=True)
+    assert checked.returncode == 0, checked.stderr
+    report = json.loads(checked.stdout)
+    assert (report["records"], report["failed"]) == (int(games), 0)
+
+
+def test_the_limit_would_stop_a_run_that_kept_every_record(tmp_path: Path) -> None:
+    # The same limit refuses to hold the records of the run above in memory at once,
+    # so the test above passes only because nothing is kept.
+    code = LIMITED.replace(
+        "from pirate_rules.cli import main\nsys.exit(main(sys.argv[1:]))",
+        "from pirate_rules.simulate import run_games\n"
+        "run_games('marvin', range(4000), with_records=True)",
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)  # fmt: skip
+    assert done.returncode != 0 and "MemoryError" in done.stderr
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_seeds_are_taken_as_they_are_needed(jobs: int) -> None:
+    # An endless supply of seeds: only a stream can start on it.
+    games = iter_games("pirate", itertools.count(100), ("fast", "fast"), jobs=jobs)
+    first = [result.seed for result in itertools.islice(games, 5)]
+    games.close()
+    assert first == [100, 101, 102, 103, 104]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "pirate", "--games", "20"],
+        ["simulate", "marvin", "--games", "20", "--jobs", "2", "--json"],
+        ["replay", "RECORD"],
+        ["replay", "RECORDS"],
+        ["bots", "pirate"],
+        ["simulate", "--help"],
+        ["play", "marvin", "--seed", "3", "--record", "SAVED"],
+    ],
+)
+def test_a_closed_output_stops_every_command_quietly(tmp_path: Path, argv: list[str]) -> None:
+    record = tmp_path / "game.json"
+    collection = tmp_path / "games.jsonl"
+    assert run("simulate", "marvin", "--games", "5", "--records", str(collection)).returncode == 0
+    record.write_text(collection.read_text().splitlines()[0])
+    saved = tmp_path / "saved.json"
+    names = {"RECORD": str(record), "RECORDS": str(collection), "SAVED": str(saved)}
+    process = subprocess.Popen(
+        command(*[names.get(arg, arg) for arg in argv]),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert process.stdout and process.stderr and process.stdin
+    process.stdout.close()  # as `| head -0` would
+    process.stdin.close()
+    err = process.stderr.read().decode()
+    # argparse itself ignores a closed output while printing help, and exits with 0
+    assert process.wait(timeout=120) == (0 if "--help" in argv else 141), err
+    assert err == ""
+    if argv[0] == "play":  # the game was saved even so
+        assert replay(saved.read_text()).turn == 0
+
+
+def read_until(
+    process: subprocess.Popen[bytes], stream: int, words: bytes, seconds: float
+) -> bytes:
+    """Read ``stream`` until ``words`` appear (or fail after ``seconds``)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while words not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"{words!r} not seen in {seen[-300:]!r}"
+        ready, _, _ = select.select([stream], [], [], left)
+        if ready:
+            chunk = os.read(stream, 65536)
+            assert chunk, f"the process ended before {words!r}: {seen[-300:]!r}"
+            seen += chunk
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("game", "stop", "status", "words"),
+    [
+        ("marvin", signal.SIGINT, 130, "Interrupted."),
+        ("pirate", signal.SIGINT, 130, "Interrupted."),
+        ("pirate", signal.SIGHUP, 129, "The terminal closed."),
+    ],
+)
+def test_ctrl_c_in_play_keeps_the_record(
+    tmp_path: Path, game: str, stop: signal.Signals, status: int, words: str
+) -> None:
+    saved = tmp_path / "game.json"
+    process = subprocess.Popen(
+        command("play", game, "--seed", "11", "--record", str(saved)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert process.stdin and process.stdout and process.stderr
+    prompt = b"Your move" if game == "marvin" else b"your action"
+    read_until(process, process.stdout.fileno(), prompt, 120)
+    process.stdin.write(b"1\n" if game == "marvin" else b"t\n")
+    process.stdin.flush()
+    read_until(process, process.stdout.fileno(), prompt, 120)
+    process.send_signal(stop)
+    try:
+        process.wait(timeout=60)
+    finally:
+        process.kill()
+    out = process.stdout.read().decode()
+    assert process.returncode == status
+    assert words in out and f"Record saved to {saved}." in out
+    assert process.stderr.read() == b""
+    record = json.loads(saved.read_text())
+    assert len(record["turns"] if game == "marvin" else record["moments"]) >= 1
+    replay(record)
+
+
+def test_ctrl_c_in_simulate_keeps_the_finished_games(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    process = subprocess.Popen(
+        command("simulate", "marvin", "--games", "10000000", "--records", str(records),
+                "--progress", "--jobs", "2", limited=True),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )  # fmt: skip
+    assert process.stdout and process.stderr
+    read_until(process, process.stderr.fileno(), b"games/s", 120)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    last = err.decode().splitlines()[-1]
+    assert last.startswith("pirate-rules: error: interrupted after ")
+    played = int(last.split("after ")[1].split(" games")[0].replace(",", ""))
+    assert out.decode().startswith(f"{played} games of Marvin's Pirates Go!")
+    lines = records.read_text().splitlines()
+    assert len(lines) == played > 0
+    assert replay(lines[-1]).is_game_over()
