@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +17,23 @@ import pytest
 from sybil.evaluators.doctest import DocTestRunner as SybilRunner
 from sybil.evaluators.doctest import OutputChecker as SybilChecker
 
-from pirate_rules import web
+from pirate_rules import bots, web
 from pirate_rules.simulate import Summary, run_games
 from pirate_rules.web import botlab, live
 from pirate_rules.web.live import EXAMPLE_FLAGS, ExampleChecker, ReplayNeededError, live_run
 
 ROOT = Path(__file__).resolve().parents[1]
 FENCE = re.compile(r"^```pycon\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+@pytest.fixture(autouse=True)
+def _pages_register_bots_for_themselves() -> Iterator[None]:
+    """The pages' examples run here register bots (the write-a-bot page's ``finisher``);
+    forget them afterwards, as the docs pages' own tests do, so no other test sees them."""
+    before = {game: dict(names) for game, names in bots._REGISTRY.items()}
+    yield
+    bots._REGISTRY.clear()
+    bots._REGISTRY.update(before)
 
 
 def call(name: str, *args: Any) -> dict[str, Any]:
