@@ -189,6 +189,12 @@ def _in_parallel(task: Task, seeds: Iterator[int], jobs: int) -> Iterator[GameRe
         while pending:
             done, seconds = pending.popleft().get()
             if isinstance(done, BotError):
+                # Let the few batches in flight end before the pool is stopped: stopping
+                # workers in the middle of a batch can leave the pool's threads waiting.
+                for batch in pending:
+                    batch.wait()
+                pool.close()
+                pool.join()
                 raise done
             if done:
                 size = max(1, min(500, int(BATCH_SECONDS * len(done) / max(seconds, 1e-6))))
