@@ -77,7 +77,9 @@ function build(levels) {
   });
   hintsBox.addEventListener("change", () => {
     hintsChosen = true;
-    if (view) draw(view), keepGame(view);
+    if (!view) return;
+    draw(view);
+    keepGame(view);
   });
   document.getElementById("skip").addEventListener("click", skip);
   document.getElementById("again").addEventListener("click", () => {
@@ -242,7 +244,7 @@ async function openKept(keep) {
     if (seat.plays === "person") f[`name${index}`].value = seat.name;
   });
   showSetupFields();
-  setUp(first, `The game of seed ${first.seed}, at moment ${first.moment}.`);
+  setUp(first, `A kept game, at moment ${first.moment}.`);
   return true;
 }
 
