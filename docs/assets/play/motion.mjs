@@ -6,7 +6,8 @@
 //   rectOf(node)                  where a node is now (to move something from there later)
 //   flyFrom(node, rect, ms, how)  make `node` travel from `rect` to where it is now; `how`:
 //                                 {turned} for a node in a part drawn upside down (it then
-//                                 moves the other way), {scale: false} to keep its size
+//                                 moves the other way), {scale: false} to keep its size,
+//                                 {now}: where it is, if already measured
 //   flyCopy(node, from, to, ms)   a copy of `node` travels above the page from the rect
 //                                 `from` to the rect `to`, then goes (for a picture whose
 //                                 own place would clip it on the way)
@@ -24,9 +25,9 @@ export function rectOf(node) {
   return node?.isConnected ? node.getBoundingClientRect() : null;
 }
 
-export function flyFrom(node, rect, ms = 400, { turned = false, scale: scaled = true } = {}) {
+export function flyFrom(node, rect, ms = 400, { turned = false, scale: scaled = true, now = null } = {}) {
   if (reducedMotion() || !node || !rect || !node.isConnected) return null;
-  const now = node.getBoundingClientRect();
+  now ||= node.getBoundingClientRect();
   const turn = turned ? -1 : 1;
   const dx = turn * (rect.left + rect.width / 2 - (now.left + now.width / 2));
   const dy = turn * (rect.top + rect.height / 2 - (now.top + now.height / 2));
@@ -57,7 +58,7 @@ export function flyCopy(node, from, to, ms = 300) {
     pointerEvents: "none",
   });
   document.body.append(copy);
-  const animation = flyFrom(copy, from, ms);
+  const animation = flyFrom(copy, from, ms, { now: to });
   const remove = () => copy.remove();
   if (animation) animation.finished.then(remove, remove);
   else remove();

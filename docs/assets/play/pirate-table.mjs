@@ -22,6 +22,12 @@ export const ACTIONS = [
 ];
 
 const FLIGHT_MS = 220;
+const CAPTURED = [{ opacity: 0.2 }, { opacity: 1 }];
+const SUNK = [
+  { transform: "none" },
+  { transform: "translateY(0.6rem) rotate(-1.5deg)", opacity: 0.3 },
+  { transform: "none", opacity: 1 },
+];
 
 /**
  * One card picture (cards.mjs), or an empty place labelled `empty`.
@@ -54,9 +60,9 @@ function shipPile(ship, sunk = false) {
 /** Whether `node` sits in the far seat of a face-to-face table, which is turned round. */
 const turned = (node) => Boolean(node?.closest(".pir-table--facing .pir-seat--1"));
 
-/** Moves `node` from where `from` (a DOMRect) was to where it is now, quickly. */
-function fly(node, from, ms = FLIGHT_MS) {
-  flyFrom(node, from, ms, { turned: turned(node), scale: false });
+/** Moves `node` from where `from` (a DOMRect) was to where it is now (`now`), quickly. */
+function fly(node, from, ms, now) {
+  flyFrom(node, from, ms, { turned: turned(node), scale: false, now });
 }
 
 export class PirateTable {
@@ -80,6 +86,9 @@ export class PirateTable {
     container.classList.add("pir-frame");
     container.replaceChildren(el("div", { class: "pir-table" }, this.seats[0].box, this.middle, this.seats[1].box));
     this.view = null;
+    this.places = null; // where things were in the last frame that moved anything
+    this.pending = [];
+    this.frame = 0;
   }
 
   buildSeat(seat) {
@@ -131,8 +140,9 @@ export class PirateTable {
    * plays: their action buttons show), `keys` (each seat's {T, P, C} key labels).
    */
   draw(view, { hints = false, people = [false, false], keys = [null, null] } = {}) {
-    const before = this.view && this.view.id === view.id ? this.view : null;
-    const rects = before ? this.measure() : null;
+    const same = this.view?.id === view.id;
+    // The waste cards as they were: a played or claimed card's picture flies from there.
+    const pictures = same ? this.seats.map((part) => part.waste.firstElementChild) : null;
     this.view = view;
     this.container.classList.toggle("pir-table--hints", hints);
     view.seats.forEach((seat, index) => this.drawSeat(view, index, { hints, person: people[index], keys: keys[index] }));
@@ -140,7 +150,8 @@ export class PirateTable {
     if (this.roles.textContent !== view.roles) this.roles.textContent = view.roles;
     this.sunk.hidden = !view.sunk.length;
     drawPiles(this.sunkShips, view.sunk, true);
-    if (rects && view.last) this.animate(view.last, rects);
+    // A new game is measured, so that its first moment can move cards already.
+    if (!reducedMotion()) this.later(same ? view.last : null, pictures);
   }
 
   drawSeat(view, index, { hints, person, keys }) {
@@ -216,56 +227,73 @@ export class PirateTable {
     });
   }
 
-  /** Where the piles and ship rows are now, before a redraw moves things. */
+  /**
+   * Animate `last` in the next frame. Nothing is measured while drawing: the frame
+   * measures the table once (the layout it needs anyway), moves what moved from where it
+   * was in the frame before, and keeps these places for the next moment.
+   */
+  later(last, pictures) {
+    if (last) this.pending.push({ last, pictures });
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      const pending = this.pending.splice(0);
+      const before = this.places;
+      this.places = this.measure();
+      if (!before) return;
+      const flights = pending.flatMap(({ last, pictures }) => this.plan(last, before, pictures));
+      for (const flight of flights) flight();
+    });
+  }
+
+  /** Where the stocks, wastes and ship rows are now. */
   measure() {
-    if (reducedMotion()) return null;
     const rect = (node) => node.getBoundingClientRect();
     return {
       stock: this.seats.map((part) => rect(part.stock.firstElementChild)),
       waste: this.seats.map((part) => rect(part.waste.firstElementChild)),
-      pictures: this.seats.map((part) => part.waste.firstElementChild),
       rows: new Map([...this.ships].map(([suit, part]) => [suit, rect(part.row)])),
     };
   }
 
   /**
-   * Cards move: stock to waste, waste to ship (a copy flies, as the ship's place shows
-   * only the card's corner); a finished ship goes to its captor's pile or sinks.
+   * What moves for `last`: stock to waste, waste to ship (a copy of the card flies, as
+   * the ship's place shows only the card's corner); a finished ship goes to its captor's
+   * pile or sinks. Everything is measured first and moved after, so that the page is
+   * laid out once. Returns the moves, as functions.
    */
-  animate(last, rects) {
+  plan(last, from, pictures) {
+    const flights = [];
     for (const move of last.moves) {
-      if (move.kind === "turn") fly(this.seats[move.seat].waste.firstElementChild, rects.stock[move.seat]);
+      if (move.kind === "turn") {
+        const card = this.seats[move.seat].waste.firstElementChild;
+        const rect = card.getBoundingClientRect();
+        flights.push(() => fly(card, from.stock[move.seat], FLIGHT_MS, rect));
+      }
       if (move.kind === "play" || move.kind === "claim") {
         const owner = move.kind === "play" ? move.seat : move.from;
         const ship = this.ships.get(move.card[1]);
         const index = ship.cards.indexOf(move.card);
-        const picture = rects.pictures[owner];
-        if (index >= 0 && picture.matches("svg")) {
-          const slot = ship.slots[index].getBoundingClientRect();
-          const to = new DOMRect(slot.left, slot.top, (slot.height * 169) / 245, slot.height);
-          flyCopy(picture, rects.waste[owner], to, FLIGHT_MS);
-        }
+        const picture = pictures[owner];
+        if (index < 0 || !picture.matches("svg")) continue;
+        const slot = ship.slots[index].getBoundingClientRect();
+        const to = new DOMRect(slot.left, slot.top, (slot.height * 169) / 245, slot.height);
+        flights.push(() => flyCopy(picture, from.waste[owner], to, FLIGHT_MS));
       }
     }
     for (const event of last.events) {
       const part = this.ships.get(event.suit);
-      if (!part) continue;
-      if (event.kind === "capture") {
-        const pile = this.seats[event.player].captured.querySelector(`[data-ship="${event.suit}${event.number}"]`);
-        fly(pile, rects.rows.get(event.suit), 600);
-        part.row.animate([{ opacity: 0.2 }, { opacity: 1 }], { duration: 500 });
-      } else if (event.kind === "sink") {
-        fly(this.sunkShips.querySelector(`[data-ship="${event.suit}${event.number}"]`), rects.rows.get(event.suit), 900);
-        part.row.animate(
-          [
-            { transform: "none" },
-            { transform: "translateY(0.6rem) rotate(-1.5deg)", opacity: 0.3 },
-            { transform: "none", opacity: 1 },
-          ],
-          { duration: 900, easing: "ease-in-out" },
-        );
-      }
+      const home = { capture: this.seats[event.player]?.captured, sink: this.sunkShips }[event.kind];
+      if (!part || !home) continue;
+      const pile = home.querySelector(`[data-ship="${event.suit}${event.number}"]`);
+      const rect = pile?.getBoundingClientRect();
+      const [keyframes, ms] = event.kind === "capture" ? [CAPTURED, 600] : [SUNK, 900];
+      flights.push(() => {
+        fly(pile, from.rows.get(event.suit), ms, rect);
+        part.row.animate(keyframes, { duration: ms, easing: "ease-in-out" });
+      });
     }
+    return flights;
   }
 
   /** The table shakes: `seat`'s action was refused. */
