@@ -12,7 +12,8 @@ Serves ``site/`` (built first if missing) on 127.0.0.1 and plays in headless Chr
   millisecond, and two people pressing both their turn keys every 5 ms, 8 s each.
 
 Timings depend on the machine and on what else runs on it. Run with
-``.venv/bin/python benchmarks/pirate_page.py [--seeds N ...] [--runs N] [--skip-games]``.
+``.venv/bin/python benchmarks/pirate_page.py [--seeds N ...] [--runs N] [--skip-games]
+[--skip-experts]``.
 All figures are wall-clock times: what a player at the page waits for.
 """
 
@@ -142,6 +143,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1], help="deals (default: 1)")
     parser.add_argument("--runs", type=int, default=3, help="runs of moments per second")
     parser.add_argument("--skip-games", action="store_true", help="only moments per second")
+    parser.add_argument("--skip-experts", action="store_true", help="no expert games")
     args = parser.parse_args()
     with serve_site(ensure_site_built()) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -168,12 +170,13 @@ def main() -> None:
               f" 95th percentile {percentile(delays, 0.95):.0f} ms,"
               f" range {min(delays):.0f}-{max(delays):.0f} ms")  # fmt: skip
         lengths = []
-        for seed in args.seeds:
+        for seed in [] if args.skip_experts else args.seeds:
             seconds, moments, why = computers(page, seed, 700)
             lengths.append(seconds)
             print(f"expert against expert at the Normal clock, seed {seed}: {seconds:.1f} s,"
                   f" {moments} moments; {why}")  # fmt: skip
-        print(f"  game length: {spread(lengths, ' s')}")
+        if lengths:
+            print(f"  game length: {spread(lengths, ' s')}")
         browser.close()
 
 
