@@ -86,7 +86,7 @@ function build(levels) {
     notice.hide();
     newGame();
   });
-  for (const id of ["share", "end-share"]) document.getElementById(id).addEventListener("click", share);
+  for (const id of ["share", "end-share", "log-share"]) document.getElementById(id).addEventListener("click", share);
   document.getElementById("same-deal").addEventListener("click", sameDeal);
   for (const id of ["download", "save"]) {
     document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
