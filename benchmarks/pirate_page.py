@@ -20,6 +20,7 @@ All figures are wall-clock times: what a player at the page waits for.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import time
@@ -101,10 +102,8 @@ def computers(page: Page, seed: int, clock_ms: int) -> tuple[float, int, str]:
 def running_rate(page: Page, milliseconds: int) -> float:
     """Moments per second over ``milliseconds``, or until the game ends if sooner."""
     first, started = moment(page), time.monotonic()
-    try:
+    with contextlib.suppress(PlaywrightTimeout):
         page.locator("#end").wait_for(state="visible", timeout=milliseconds)
-    except PlaywrightTimeout:
-        pass
     return (moment(page) - first) / (time.monotonic() - started)
 
 
