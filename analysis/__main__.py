@@ -6,7 +6,7 @@ Usage::
                        [--pirate-ladder-games N] [--speed-games N] [--delays 0,1,2]
                        [--luck-deals N] [--oracle-deals N] [--pirate-luck-deals N]
                        [--seed S] [--bot-games GAME:BOT=N ...] [--only GAME]
-                       [--jobs J] [--out DIR] [--render-only] [--quiet]
+                       [--jobs J] [--keep DIR] [--out DIR] [--render-only] [--quiet]
 
 The defaults are the sizes of the published pages (``make analysis``). For each page
 (``marvin``, ``pirate``, ``luck``) it writes ``DIR/data/<page>.json`` (the counts),
@@ -152,6 +152,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.cpu_count() or 1,
         help="worker processes (default: one per CPU); results do not depend on it",
     )
+    add(
+        "--keep",
+        type=Path,
+        help="keep each finished deal of the luck page in this folder, so that a run that"
+        " was stopped takes up where it left off (the same command plays the same deals)",
+    )
     add("--out", type=Path, default=DEFAULT_OUT, help=f"output folder ({DEFAULT_OUT})")
     add(
         "--render-only",
@@ -168,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out: Path = args.out
     games = [args.only] if args.only else list(GAMES)
-    runner = Runner(args.jobs, quiet=args.quiet)
+    runner = Runner(args.jobs, quiet=args.quiet, keep=args.keep)
     started = time.monotonic()
     for game in games:
         if args.render_only:

@@ -157,7 +157,7 @@ def collect(runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]
         count = sizes.oracle_deals if slow else sizes.luck_deals
         seeds = sizes.seeds("luck", sizes.capped(count, "marvin", (first, second)))
         label = f"luck: marvin {first} v {second}, both ways"
-        deals = runner.map(marvin_deal, [(seed, first, second) for seed in seeds], label)
+        deals = runner.map(marvin_deal, [(seed, first, second) for seed in seeds], label, keep=True)
         scores = [0, 0, 0]
         cards = {kind: [0, 0, 0] for kind in KINDS}
         for won, winner0, drawn in deals:
@@ -179,7 +179,9 @@ def collect(runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]
     for first, second in PIRATE_PAIRS:
         seeds = sizes.seeds("luck", sizes.pirate_luck_deals)
         label = f"luck: pirate {first} v {second}, both ways"
-        quarters = runner.map(pirate_deal, [(seed, first, second) for seed in seeds], label)
+        quarters = runner.map(
+            pirate_deal, [(seed, first, second) for seed in seeds], label, keep=True
+        )
         counts: dict[str, int] = {}
         for value in quarters:
             counts[str(value)] = counts.get(str(value), 0) + 1

@@ -8,11 +8,13 @@ few numbers a study needs (its *digest*), so memory stays small however many gam
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from pirate_rules.bots import make_bot
@@ -99,11 +101,16 @@ class Runner:
     Args:
         jobs: Worker processes.
         quiet: Print nothing at all.
+        keep: A folder where `map` keeps each finished deal as it comes, so that a long
+            run that was stopped takes up where it left off (``None``: keep nothing).
+            A deal is known by its function and its job, whose seed fixes the cards and
+            the bots' seeds, so a kept deal is the one a new run would play.
     """
 
-    def __init__(self, jobs: int = 1, *, quiet: bool = False) -> None:
+    def __init__(self, jobs: int = 1, *, quiet: bool = False, keep: Path | None = None) -> None:
         self.jobs = jobs
         self.quiet = quiet
+        self.keep = keep
         self.started = time.monotonic()
 
     def say(self, line: str) -> None:
@@ -146,27 +153,50 @@ class Runner:
         label = f"pirate: slow (delay {delays[0]}) v slow (delay {delays[1]})"
         return self.map(delay_result, [(seed, delays[0], delays[1]) for seed in seeds], label)
 
-    def map(self, function: Callable[[J], T], jobs: Sequence[J], label: str) -> list[T]:
+    def map(
+        self, function: Callable[[J], T], jobs: Sequence[J], label: str, *, keep: bool = False
+    ) -> list[T]:
         """``function`` of each job, in order, on the runner's processes, with a progress bar.
 
         ``function`` must be a module-level function, so that worker processes find it.
+        With ``keep`` and the runner's ``keep`` folder, each result is kept there as it
+        comes; ``function``'s jobs and results must then be JSON values (a tuple comes
+        back as a list).
         """
         bar = Progress(len(jobs), label) if not self.quiet else None
-        results: list[T] = []
+        kept: dict[str, T] = {}
+        store = None
+        if keep and self.keep is not None:
+            self.keep.mkdir(parents=True, exist_ok=True)
+            path = self.keep / f"{function.__module__}.{function.__name__}.jsonl"
+            if path.is_file():
+                for line in path.read_text().splitlines():
+                    job, result = json.loads(line)
+                    kept[json.dumps(job)] = result
+            store = path.open("a")
+        todo = [job for job in jobs if json.dumps(job) not in kept] if kept else list(jobs)
 
-        def collect(result: T) -> None:
-            results.append(result)
+        def collect(job: J, result: T) -> None:
+            if store is not None:
+                store.write(json.dumps([job, result]) + "\n")
+                store.flush()
+            kept[json.dumps(job)] = result
             if bar:
                 bar.advance()
 
-        if self.jobs <= 1 or len(jobs) < 2:
-            for job in jobs:
-                collect(function(job))
+        if self.jobs <= 1 or len(todo) < 2:
+            for job in todo:
+                collect(job, function(job))
         else:
-            chunk = max(1, min(100, len(jobs) // (self.jobs * 8)))
+            chunk = max(1, min(100, len(todo) // (self.jobs * 8)))
             with ProcessPoolExecutor(max_workers=self.jobs) as pool:
-                for result in pool.map(function, jobs, chunksize=chunk):
-                    collect(result)
+                for job, result in zip(
+                    todo, pool.map(function, todo, chunksize=chunk), strict=True
+                ):
+                    collect(job, result)
+        if store is not None:
+            store.close()
+        results: list[T] = [kept[json.dumps(job)] for job in jobs]
         if bar:
             bar.close()
         self.say(f"{label}: {len(jobs)} {'games' if 'luck' not in label else 'deals'}")

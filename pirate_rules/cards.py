@@ -39,6 +39,7 @@ __all__ = [
     "Card",
     "format_cards",
     "parse_cards",
+    "shuffle",
     "shuffled",
     "standard_deck",
 ]
@@ -157,6 +158,9 @@ for _suit in SUITS:
 _BY_TEXT: Final = {str(c): c for c in Card._interned.values()}
 
 
+_STANDARD_DECK: Final = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+
+
 def standard_deck() -> list[Card]:
     """The 52 cards of one standard deck, spades, hearts, diamonds then clubs, Ace to King.
 
@@ -165,14 +169,59 @@ def standard_deck() -> list[Card]:
         >>> len(deck), deck[0], deck[-1]
         (52, Card.parse('AS'), Card.parse('KC'))
     """
-    return [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    return list(_STANDARD_DECK)
+
+
+_SWAPS: dict[int, tuple[tuple[int, int], ...]] = {}
+"""The steps of a shuffle, by the length of the list, as they are first needed (lengths
+below 256): the position ``i`` that takes a card, from the last down, and how many
+random bits draw its partner, 0 to ``i`` (see `shuffle`)."""
+
+
+def _swaps(size: int) -> tuple[tuple[int, int], ...]:
+    steps = _SWAPS.get(size)
+    if steps is None:
+        steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if size < 256:
+            _SWAPS[size] = steps
+    return steps
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place, exactly as ``rng.shuffle(cards)`` would, only faster.
+
+    The same algorithm as Python's ``random.shuffle`` (Fisher-Yates from the last card
+    down, each swap partner drawn with ``getrandbits`` and redrawn while it is too big),
+    with the drawing written out in the loop instead of a method call per card, and
+    the steps for each length worked out once (``_SWAPS``). It draws the same numbers
+    from ``rng`` in the same order, so the cards end in the same order and ``rng`` in
+    the same state, which keeps every seeded deal and record as it was (the tests
+    compare the two on thousands of seeds). A subclass of ``random.Random`` may draw
+    differently, so its own ``shuffle`` is used.
+
+    Example:
+        >>> mine, theirs = standard_deck(), standard_deck()
+        >>> shuffle(mine, random.Random(3))
+        >>> random.Random(3).shuffle(theirs)
+        >>> mine == theirs
+        True
+    """
+    if rng.__class__ is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i, bits in _swaps(len(cards)):
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def shuffled(cards: Iterable[Card], rng: random.Random | int) -> list[Card]:
     """A shuffled copy of ``cards``, drawn from ``rng`` (a ``random.Random`` or a seed).
 
     Only the given generator is used, never the global one, so the same seed always
-    gives the same order.
+    gives the same order (see `shuffle`).
 
     Example:
         >>> shuffled(standard_deck(), 7) == shuffled(standard_deck(), 7)
@@ -180,7 +229,7 @@ def shuffled(cards: Iterable[Card], rng: random.Random | int) -> list[Card]:
     """
     generator = rng if isinstance(rng, random.Random) else random.Random(rng)
     result = list(cards)
-    generator.shuffle(result)
+    shuffle(result, generator)
     return result
 
 

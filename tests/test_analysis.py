@@ -211,3 +211,25 @@ def test_render_only_needs_data(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_docstring_examples(module: ModuleType) -> None:
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+def _no_second_time(job: tuple[int, str, str]) -> list[int]:
+    raise AssertionError(f"the deal {job} was kept and should not be played again")
+
+
+def test_kept_deals_are_not_played_again(tmp_path: Path) -> None:
+    jobs = [(seed, "sensible", "random") for seed in range(4)]
+    plain = [list(deal) for deal in Runner(1, quiet=True).map(marvin_deal, jobs, "luck")]
+    keeping = Runner(1, quiet=True, keep=tmp_path)
+    first = keeping.map(marvin_deal, jobs[:3], "luck", keep=True)
+    assert plain[:3] == [list(deal) for deal in first]
+    again = keeping.map(marvin_deal, jobs, "luck", keep=True)
+    assert plain == [list(deal) for deal in again]
+    kept = (tmp_path / "analysis.luck.marvin_deal.jsonl").read_text()
+    assert len(kept.splitlines()) == 4
+    # With every deal kept, a function that fails when called is never called.
+    name = f"{_no_second_time.__module__}._no_second_time.jsonl"
+    (tmp_path / name).write_text(kept)
+    assert keeping.map(_no_second_time, jobs, "luck", keep=True) == plain
+    with pytest.raises(AssertionError, match="was kept"):
+        keeping.map(_no_second_time, [(9, "sensible", "random")], "luck", keep=True)

@@ -1,12 +1,18 @@
 """Differential tests: each engine shortcut plays thousands of games exactly like the plain
 code beside it, compared state by state.
 
-* *Pirate*: `PirateGame.apply_moment` takes a shortcut for moments of turns and waits
-  (switched off by ``_FAST_PATHS``), and the ``fast`` bot's `quickest` reads the
-  game's fields instead of calling `can_play`, `can_claim` and `can_turn`.
-* *Marvin's Pirates Go!*: the ``random`` bot and `play_game` read the game's fields
-  instead of its properties, and the search bots play on `MarvinGame._fork` copies
-  instead of `MarvinGame.copy`.
+* Shuffling: `pirate_rules.cards.shuffle` draws exactly as ``random.Random.shuffle``.
+* *Pirate*: `PirateGame.apply_moment` takes shortcuts for moments of turns and waits
+  and for moments with plays (`PirateGame._at_once`; all switched off by
+  ``_FAST_PATHS``), `PirateGame.from_seed` lays out the dealt decks without checking
+  them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
+  calling `can_play`, `can_claim` and `can_turn`; the ``fast`` bot makes its
+  generator only when asked for it.
+* *Marvin's Pirates Go!*: `MarvinGame.push` plays the common steps of a turn written
+  out in one function instead of through `MarvinGame._push_plain` and the steps it
+  calls (switched off by ``_FAST_PATHS``), the ``random`` bot and `play_game` read
+  the game's fields instead of its properties, and the search bots play on
+  `MarvinGame._fork` copies instead of `MarvinGame.copy`.
 """
 
 from __future__ import annotations
@@ -15,14 +21,27 @@ import random
 
 import pytest
 
+import pirate_rules.marvin.game as marvin_game
 import pirate_rules.pirate.game as pirate_game
-from pirate_rules.bots import Bot
+from pirate_rules.bots import Bot, make_bot
+from pirate_rules.cards import shuffle
 from pirate_rules.marvin import MarvinGame, Move, RandomBot
 from pirate_rules.marvin import play_game as play_marvin
 from pirate_rules.pirate import Action, PirateGame, Ship
 from pirate_rules.pirate.bots import FastBot, quickest
 
 SEEDS = range(2000)
+
+
+def test_shuffle_draws_exactly_like_random_shuffle() -> None:
+    for seed in SEEDS:
+        for size in (0, 1, 2, 3, 7, 52, 54, 104, 300):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            shuffle(cards, ours)  # type: ignore[arg-type]
+            theirs.shuffle(expected)
+            assert cards == expected
+            assert ours.getstate() == theirs.getstate()
 
 
 def ship_state(ship: Ship) -> tuple[object, ...]:
@@ -72,24 +91,59 @@ def test_pirate_shortcuts_play_every_moment_like_the_plain_code(
         assert plain.is_terminal()
 
 
+def both_ways(game: PirateGame, moment: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What ``moment`` does to copies of ``game`` with the shortcuts and without them:
+    the error's message, or the state after it."""
+    answers = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+        trial = game.copy()
+        try:
+            trial.apply_moment(moment)
+        except ValueError as error:
+            answers.append(str(error))
+        else:
+            answers.append(repr(pirate_state(trial)))
+    return answers
+
+
 def test_a_refused_moment_is_refused_the_same_way_with_the_shortcuts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = PirateGame(stocks=("AH", "KS"), players=("Ann", "Ben"), complete=False)
     game.apply_moment("TT")
-    game.apply_moment("PW")
-    for moment in ("TT", "CT", "TC", "WC"):
-        errors = []
-        for fast_paths in (True, False):
-            monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
-            trial = game.copy()
-            try:
-                trial.apply_moment(moment)
-            except ValueError as error:
-                errors.append(str(error))
-            else:
-                errors.append(repr(pirate_state(trial)))
-        assert errors[0] == errors[1], moment
+    game.apply_moment("PW")  # Ann has no card left: she may only claim or wait (P9)
+    for moment in ("TT", "CT", "TC", "WC", "PP", "PT", "TP", "PW", "WP", "TW"):
+        fast, plain = both_ways(game, moment, monkeypatch)
+        assert fast == plain, moment
+
+
+def test_a_refused_play_is_refused_the_same_way_with_the_shortcuts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = PirateGame(stocks=("AH 5C", "KS 2D"), players=("Ann", "Ben"), complete=False)
+    game.apply_moments("TT TT")  # 5C and 2D on top of the wastes: neither fits
+    for moment in ("PT", "TP", "PW", "WP", "PP", "WW", "TT"):
+        fast, plain = both_ways(game, moment, monkeypatch)
+        assert fast == plain, moment
+        assert moment in ("WW", "TT") or "(P6)" in fast
+
+
+def test_a_dealt_game_is_the_game_of_its_stocks() -> None:
+    for seed in range(200):
+        dealt = PirateGame.from_seed(seed)
+        given = PirateGame((dealt.stock(0), dealt.stock(1)), low=dealt.low)
+        assert pirate_state(dealt)[:-2] == pirate_state(given)[:-2]
+        assert (dealt.start, dealt._outcome) == (given.start, given._outcome)
+
+
+def test_the_fast_bot_makes_its_seeded_generator_when_asked() -> None:
+    bot = FastBot(seed=5)
+    assert bot._rng is None
+    assert bot.rng.random() == random.Random(5).random()
+    assert bot.rng is bot.rng
+    bot.rng = random.Random(1)
+    assert bot.rng.getstate() == random.Random(1).getstate()
 
 
 class PlainRandomBot(Bot[MarvinGame, Move]):
@@ -99,6 +153,29 @@ class PlainRandomBot(Bot[MarvinGame, Move]):
         moves = game.legal_moves
         assert player == game.to_move and moves
         return moves[int(self.rng.random() * len(moves))]
+
+
+def test_marvin_shortcut_plays_every_move_like_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for seed in SEEDS:
+        jokers = (2, 1, 0)[seed % 3]  # a joker is a card that does nothing (M15)
+        fast = MarvinGame.from_seed(seed, jokers=jokers)
+        plain = MarvinGame.from_seed(seed, jokers=jokers)
+        # Every fifth game a player who plays by rules of thumb, on purpose, against one
+        # who plays at random.
+        bots = [RandomBot(seed=seed), make_bot("marvin", "sensible", seed=seed)]
+        if seed % 5:
+            bots[1] = bots[0]
+        while not fast.is_game_over():
+            move = bots[fast.to_move].choose(fast, fast.to_move)
+            fast.push(move)
+            with monkeypatch.context() as plain_code:
+                plain_code.setattr(marvin_game, "_FAST_PATHS", False)
+                plain.push(move)
+            assert fast._state() == plain._state()
+            assert fast._rng.getstate() == plain._rng.getstate()
+        assert plain.is_game_over() and fast.log == plain.log
 
 
 def test_marvin_random_games_are_the_same_through_the_public_properties() -> None:

@@ -139,3 +139,31 @@ def test_take_back_needs_a_move_of_yours() -> None:
 def test_the_view_table_is_the_games_table() -> None:
     view = web.marvin_new({"seed": 12, "mode": "two"})
     assert view["table"] == table_json(find_session(view["id"]).game)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mode": "computer", "bot": "cheating-oracle"},
+        {"mode": "computer", "bot": "pirate_rules.marvin.oracle:CheatingOracleBot"},
+        {"mode": "watch", "bots": ["expert", "cheating-oracle"]},
+        {"mode": "watch", "bots": ["pirate_rules.marvin.bots:CheatingOracleBot", "random"]},
+    ],
+)
+def test_a_bot_that_cheats_is_refused_even_when_named_directly(options: dict) -> None:
+    with pytest.raises(
+        PirateRulesError, match=r"cheats \(it reads hidden cards\), so it never plays here"
+    ) as refused:
+        web.marvin_new({"seed": 4, **options})
+    assert "cheating-oracle" not in str(refused.value).partition("choose from")[2]
+    answer = json.loads(web.call_json("marvin_new", json.dumps([{"seed": 4, **options}])))
+    assert answer["error"]["kind"] == "PirateRulesError"
+    assert "\n" not in answer["error"]["message"]
+
+
+def test_every_offered_bot_is_accepted_and_an_unknown_one_is_refused() -> None:
+    for name in web.offered_bots("marvin"):
+        view = web.marvin_new({"seed": 4, "mode": "computer", "bot": name})
+        assert view["id"]
+    with pytest.raises(PirateRulesError, match="unknown marvin bot 'nobody'"):
+        web.marvin_new({"seed": 4, "mode": "computer", "bot": "nobody"})

@@ -73,6 +73,11 @@ PHASES: Final = (PRIZE, CARD, OVER)
 
 _tuple_contains = tuple.__contains__
 _new_game = object.__new__
+_FAST_PATHS = True
+"""Whether `MarvinGame.push` takes its shortcut (see `MarvinGame._push_plain`); the tests
+switch it off to check that the plain code gives the same games, and the misreading
+catalogue switches it off to change the plain code alone."""
+_UNKNOWN: Final = object()
 
 
 class Termination(enum.Enum):
@@ -404,6 +409,15 @@ class MarvinGame:
     def push(self, move: Move | str) -> None:
         """Apply one move of the player to move, then play on to the next decision point.
 
+        The turn's steps are stated plainly in `_push_plain` and the methods it calls,
+        each naming its rules. Bots play millions of turns, so `push` runs the common
+        steps written out in this one function (a hit, a faint, a shield, the end of
+        the turn, a card that does nothing, the next turn's prize phase: M5, M9-M13,
+        M15-M18), calling the plain methods for the rarer ones (a power used, a prize
+        taken, a reshuffle: M6-M8, M14, M9). It changes the game exactly as
+        `_push_plain` does, event for event: ``tests/test_fast_paths.py`` plays
+        thousands of games both ways and compares every state.
+
         Raises:
             InvalidMoveError: if ``move`` is notation that cannot be read.
             IllegalMoveError: if the rules forbid the move here; the message says why and
@@ -413,6 +427,122 @@ class MarvinGame:
             move = self._read(move)
         if not _tuple_contains(self._legal, move):
             move = self._check(move)
+        if not _FAST_PATHS or self._script is not None:
+            self._push_plain(move)
+            return
+        # From here on, the shortcut: `_push_plain` written out (see `_push_plain`).
+        player = self._to_move
+        sides = self._sides
+        events = self._events
+        if self._phase == PRIZE:
+            if move is not DRAW:
+                self._use_power(move)
+            new_turn = False
+        else:
+            card = self._drawn
+            assert card is not None
+            turn = self._turn + 1
+            effect = EFFECT_OF_RANK[card.rank]
+            if effect >= E_HIT:
+                opponent = sides[1 - player]
+                i = move._a
+                bit = 1 << i
+                hp = opponent._hp
+                before = hp[i]
+                if effect == E_KILL:
+                    hp[i] = 0
+                    opponent._shields &= ~bit
+                    opponent._board &= ~bit
+                    events.append((EV_CARD, turn, player, card, move, False, before, 0))
+                else:
+                    hits = 1 if effect == E_HIT else 2
+                    shield_lost = bool(opponent._shields & bit)
+                    if shield_lost:
+                        opponent._shields ^= bit
+                        hits -= 1
+                    after = before - hits if hits < before else 0
+                    if after != before:
+                        hp[i] = after
+                        if not after:
+                            opponent._board &= ~bit
+                    events.append((EV_CARD, turn, player, card, move, shield_lost, before, after))
+                if not hp[i]:
+                    hidden = opponent._hidden
+                    if hidden >= 0 and not opponent._board >> (hidden ^ 1) & 1:
+                        opponent._board |= 1 << hidden
+                        opponent._hidden = -1
+                        events.append((EV_RETURN, turn, 1 - player, hidden))
+                    if not opponent._board:
+                        events.append((EV_WIN, turn, player))
+                        self._end_turn(card, move)
+                        self._phase = OVER
+                        self._legal = NO_MOVES
+                        return
+            elif effect == E_SHIELD:
+                sides[player]._shields |= 1 << move._a
+                events.append((EV_CARD, turn, player, card, move))
+            else:
+                self._take(move._a, player, card, move)
+            self._discard.append(card)
+            self._drawn = None
+            self._history.append((self._power, self._reshuffled, card, move))
+            self._power = self._reshuffled = None
+            self._turn = turn
+            player = 1 - player
+            self._to_move = player
+            new_turn = True
+        pile = self._pile
+        while True:
+            if new_turn:
+                held = self._held[player]
+                if held:
+                    side = sides[player]
+                    key = side._board | (side._hidden + 1) << 4 | (side._shields & 3) << 7
+                    legal = _POWER_MOVES.get(key | held << 9, _UNKNOWN)
+                    if legal is _UNKNOWN:
+                        legal = self._power_moves(player)
+                    if legal is not None:
+                        self._phase = PRIZE
+                        self._legal = legal  # type: ignore[assignment]
+                        return
+            if not pile:
+                self._reshuffle(shuffled(self._discard, self._rng))
+            card = pile.pop()
+            effect = EFFECT_OF_RANK[card.rank]
+            if effect >= E_HIT:
+                options = TARGETS[sides[1 - player]._board]
+            elif effect == E_SHIELD:
+                side = sides[player]
+                options = SHIELDABLE[side._board & ~side._shields]
+            elif effect == E_TAKE:
+                options = TAKES[self._held[player]]
+            else:
+                options = NO_MOVES
+            if options:
+                self._drawn = card
+                self._phase = CARD
+                self._legal = options
+                return
+            turn = self._turn + 1
+            events.append((EV_CARD, turn, player, card, None))
+            self._discard.append(card)
+            self._history.append((self._power, self._reshuffled, card, None))
+            self._power = self._reshuffled = None
+            self._turn = turn
+            player = 1 - player
+            self._to_move = player
+            new_turn = True
+
+    def _push_plain(self, move: Move) -> None:
+        """`push` for a listed ``move``, step by step: the engine's plain statement of a turn.
+
+        `push` runs the same steps written out in one function (see `push`); a replayed
+        record, whose draws are checked against it, always comes here. The steps: a
+        prize power (`_use_power`, M5-M8), the draw (`_draw`, M9, and a card that does
+        nothing, M11, M14, M15), what the drawn card does (`_resolve`: M10-M14,
+        M16-M18, with `Side._hit` and `Side._faint`), the end of the turn
+        (`_end_turn`), and the next turn's start (`_advance`, `_power_moves`: M5).
+        """
         if self._phase == PRIZE:
             if move is not DRAW:
                 self._use_power(move)

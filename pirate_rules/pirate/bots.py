@@ -30,6 +30,7 @@ The speed levels and their labels for menus are in :mod:`~pirate_rules.pirate.sp
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from pirate_rules.bots import Bot, make_bot, register_bot
@@ -219,6 +220,24 @@ class FastBot(Bot[PirateGame, Action]):
     description = "acts at once: plays, claims or turns every moment"
 
     choose = quickest  # the bot is passed as ``quickest``'s first argument
+
+    def __init__(self, seed: int | None = None) -> None:
+        # It never draws a random number, so its generator is made only when asked for:
+        # seeding one costs more than many of its moments.
+        self._seed = seed
+        self._rng: random.Random | None = None
+        self.reason = ""
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's own generator, seeded with its seed (it draws nothing from it)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
 
 
 @register_bot("pirate", "expert")

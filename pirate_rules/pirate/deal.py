@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pirate_rules.cards import Card, format_cards, parse_cards, standard_deck
+from pirate_rules.cards import Card, format_cards, parse_cards, shuffle, standard_deck
 from pirate_rules.errors import PirateRulesError
 
 __all__ = ["Deal", "check_deck", "check_players", "deal", "low_player", "read_stock"]
@@ -47,7 +47,8 @@ def deal(rng: random.Random) -> Deal:
 
     Each deck is shuffled (by the other player), then each player cuts their own deck
     and shows the bottom card of the top part; equal ranks cut again. Then each player
-    shuffles their own deck, which becomes their stock.
+    shuffles their own deck, which becomes their stock. (`pirate_rules.cards.shuffle`
+    shuffles exactly as ``rng.shuffle`` does, only faster.)
 
     Example:
         >>> setup = deal(random.Random(1))
@@ -56,7 +57,7 @@ def deal(rng: random.Random) -> Deal:
     """
     decks = (standard_deck(), standard_deck())
     for deck in decks:
-        rng.shuffle(deck)
+        shuffle(deck, rng)
     cuts: list[tuple[Card, Card]] = []
     low = None
     while low is None:
@@ -64,7 +65,7 @@ def deal(rng: random.Random) -> Deal:
         cuts.append(shown)
         low = low_player(*shown)
     for deck in decks:
-        rng.shuffle(deck)
+        shuffle(deck, rng)
     return Deal(decks, low, tuple(cuts))
 
 

@@ -27,19 +27,18 @@ from pirate_rules.cards import SUIT_NAMES, SUITS, Card
 from pirate_rules.errors import IllegalMoveError, PirateRulesError
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
-from pirate_rules.pirate.ships import SUIT_INDEX, Placed, Ship
+from pirate_rules.pirate.ships import ALL_RANKS, PLACED, SUIT_INDEX, Placed, Ship
 from pirate_rules.pirate.table import describe_event, describe_outcome, draw
 
 __all__ = ["Event", "Outcome", "PirateGame", "Termination"]
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
-_TURN, _WAIT = Action.TURN, Action.WAIT
-_MOVES_NO_CARD = frozenset((Action.TURN, Action.WAIT))
-"""The actions that put no card on a ship (P5, P4)."""
+_TURN, _PLAY, _CLAIM, _WAIT = Action.TURN, Action.PLAY, Action.CLAIM, Action.WAIT
 _FAST_PATHS = True
-"""Whether `PirateGame.apply_moment` takes its shortcuts for turns and waits; the tests
-switch them off to check that the plain path gives the same games."""
+"""Whether `PirateGame.apply_moment` takes its shortcuts (see `PirateGame._at_once`);
+the tests switch them off to check that the plain code gives the same games, and the
+misreading catalogue switches them off to change the plain code alone."""
 
 
 class Termination(Enum):
@@ -127,6 +126,10 @@ class PirateGame:
         decks = (read_stock(stocks[0]), read_stock(stocks[1]))
         for player, deck in enumerate(decks):
             check_deck(deck, f"{self.players[player]}'s stock", complete=complete)
+        self._begin(decks, low, complete)
+
+    def _begin(self, decks: tuple[list[Card], list[Card]], low: int, complete: bool) -> None:
+        """Lay out the table for two checked stocks, top card first (P1, P3)."""
         self.low = low
         self.complete = complete
         self.start = (tuple(decks[0]), tuple(decks[1]))
@@ -137,15 +140,18 @@ class PirateGame:
         self.sunk: list[Ship] = []
         self.events: list[Event] = []
         # Stocks and wastes keep their top card last, where popping is cheap.
-        self._stocks = [deck[::-1] for deck in decks]
+        self._stocks = [decks[0][::-1], decks[1][::-1]]
         self._wastes: list[list[Card]] = [[], []]
         # P9: whether a player's top waste card is the one they turned last.
         self._fresh = [False, False]
         # P11: bit masks of the ranks of each suit still in each player's stock and waste.
-        self._held = [[0, 0, 0, 0], [0, 0, 0, 0]]
-        for player, deck in enumerate(decks):
-            for card in deck:
-                self._held[player][SUIT_INDEX[card.suit]] |= 1 << card.rank
+        if complete:
+            self._held = [[ALL_RANKS] * 4, [ALL_RANKS] * 4]
+        else:
+            self._held = [[0, 0, 0, 0], [0, 0, 0, 0]]
+            for player, deck in enumerate(decks):
+                for card in deck:
+                    self._held[player][SUIT_INDEX[card.suit]] |= 1 << card.rank
         self._ships = [Ship(suit, 1, low) for suit in SUITS]
         self._outcome = self._find_outcome()
 
@@ -163,7 +169,9 @@ class PirateGame:
             (((Card.parse('2C'), Card.parse('5D')),), 0)
         """
         setup = deal(random.Random(seed))
-        game = cls(setup.stocks, low=setup.low, players=players)
+        game = cls.__new__(cls)
+        game.players = check_players(players)
+        game._begin(setup.stocks, setup.low, complete=True)  # two whole decks, from the deal
         game.cuts = setup.cuts
         game.events = [Event(0, "cut", low_player(*cut), cut) for cut in setup.cuts]
         return game
@@ -346,37 +354,49 @@ class PirateGame:
         Then claims take their card first (P9), turns and plays follow (P5, P6), and
         completed ships are captured or sunk (P7, P8).
 
+        The code after the two shortcuts states this plainly. Bots play millions of
+        moments, so a moment where both turn a stock card, and any other moment
+        without a claim (`_at_once`), are first tried written out; they change the game
+        exactly as the plain code does (``tests/test_fast_paths.py`` plays thousands of
+        games both ways and compares every state), and leave anything refused to it.
+
         Raises:
             InvalidMoveError: if the text is not two actions.
             IllegalMoveError: if a rule forbids either action; it names the rule.
         """
+        if first is _TURN and second is _TURN and _FAST_PATHS and self._outcome is None:
+            stock0, stock1 = self._stocks
+            if stock0 and stock1:
+                # The shortcut for the most common moment of all: both players turn a
+                # stock card (P5). No card reaches a ship, so the outcome cannot
+                # change (P7, P10, P11).
+                self.moment += 1
+                self.history.append("TT")
+                wastes = self._wastes
+                wastes[0].append(stock0.pop())
+                wastes[1].append(stock1.pop())
+                fresh = self._fresh
+                fresh[0] = fresh[1] = True
+                return
         if first.__class__ is Action and second.__class__ is Action:
-            actions = first, second  # already read (what bots give)
+            first_action, second_action = first, second  # already read (what bots give)
         else:
-            actions = parse_moment(first, second)
-        first_action, second_action = actions
-        # Most actions are turns and waits: a wait is legal until the end, a turn while
-        # the player has a stock or a waste (P5, P9). Anything else is checked in full,
-        # and so is anything refused, so that the error names its rule.
-        stocks, wastes = self._stocks, self._wastes
+            first_action, second_action = parse_moment(first, second)
         if (
-            not _FAST_PATHS
-            or self._outcome is not None
-            or not (first_action is _WAIT or (first_action is _TURN and (stocks[0] or wastes[0])))
-            or not (second_action is _WAIT or (second_action is _TURN and (stocks[1] or wastes[1])))
+            _FAST_PATHS
+            and self._outcome is None
+            and first_action is not _CLAIM
+            and second_action is not _CLAIM
+            and self._at_once(first_action, second_action)
         ):
-            self._check(0, first_action)
-            self._check(1, second_action)
+            # The shortcut for other moments without claims (see `_at_once`). Claims,
+            # and anything refused, take the plain way below, whose errors name the rule.
+            return
+        actions = first_action, second_action
+        self._check(0, first_action)
+        self._check(1, second_action)
         self.moment += 1
         self.history.append(first_action + second_action)
-        if _FAST_PATHS and first_action in _MOVES_NO_CARD and second_action in _MOVES_NO_CARD:
-            # Only turns and waits: no card reaches a ship, so no ship can be completed
-            # and the outcome cannot change (P7, P10, P11).
-            if first_action is _TURN:
-                self._turn(0)
-            if second_action is _TURN:
-                self._turn(1)
-            return
         # Which players put a card on each suit's ship this moment, as bits 1 and 2.
         touched = [0, 0, 0, 0]
         placed = False
@@ -392,10 +412,119 @@ class PirateGame:
                 self._play(player, touched)
                 placed = True
         if placed:
-            for index, players in enumerate(touched):
-                if players and self._ships[index].is_complete:
-                    self._complete(index, players)
+            self._complete_touched(touched)
             self._outcome = self._find_outcome()
+
+    def _complete_touched(self, touched: list[int]) -> None:
+        """P7: capture or sink each completed ship, suit by suit; ``touched`` says, for
+        each suit, which players put a card on its ship this moment (bits 1 and 2)."""
+        for index, players in enumerate(touched):
+            if players and self._ships[index].is_complete:
+                self._complete(index, players)
+
+    def _at_once(self, first: Action, second: Action) -> bool:
+        """The shortcut for a moment of plays, turns and waits, without claims (P4-P7, P11).
+
+        It does what the plain code of `apply_moment` does, written out in one function
+        (`tests/test_fast_paths.py` plays thousands of games both ways and compares
+        every state): each action is checked first, as `can_turn` and `can_play` check
+        it (P5, P6); if either is refused it returns False and changes nothing, so that
+        the plain code raises the error. Then player 0's action and player 1's take
+        effect (`_turn`, `_play` and `Ship.place`, written out), completed ships are
+        captured or sunk by `_complete` (P7, P8), and the end is looked for.
+
+        P11 is looked for cheaply: nothing could be placed before this moment (the
+        game went on), and a placement changes only its own suit's halves and which
+        of its cards are held, so while a suit played to still has a card that fits
+        (`_suit_fits`), the game goes on. Only when none does, or a ship was
+        completed (P10), does `_find_outcome` look at the whole table.
+        """
+        stocks, wastes = self._stocks, self._wastes
+        # The checks (P5, P6): a play needs the top waste card to fit its half, a turn
+        # needs a stock or a waste.
+        card0 = card1 = None
+        if first is _PLAY:
+            waste0 = wastes[0]
+            if not waste0:
+                return False
+            card0 = waste0[-1]
+            ship0 = self._ships[SUIT_INDEX[card0.suit]]
+            if card0.rank != ship0.needs[0]:
+                return False
+        elif first is _TURN and not (stocks[0] or wastes[0]):
+            return False
+        if second is _PLAY:
+            waste1 = wastes[1]
+            if not waste1:
+                return False
+            card1 = waste1[-1]
+            ship1 = self._ships[SUIT_INDEX[card1.suit]]
+            if card1.rank != ship1.needs[1]:
+                return False
+        elif second is _TURN and not (stocks[1] or wastes[1]):
+            return False
+        self.moment += 1
+        self.history.append(first + second)
+        fresh = self._fresh
+        # Player 0's action, then player 1's: `_play` and `Ship.place`, or `_turn`,
+        # written out. Whether a suit played to still has a card that fits its
+        # player's half is noted on the way (P11).
+        going_on = False
+        if card0 is not None:
+            waste0.pop()
+            fresh[0] = False
+            rank = card0.rank
+            held = self._held[0]
+            index = SUIT_INDEX[card0.suit]
+            mine = held[index] = held[index] & ~(1 << rank)
+            ship0.halves[0].append(PLACED[0][card0])
+            ship0.ranks |= 1 << rank
+            need = ship0.needs[0] = rank + ship0.steps[0]
+            going_on = bool(mine >> need & 1)
+        elif first is _TURN:
+            stock = stocks[0]
+            if stock:
+                wastes[0].append(stock.pop())
+                fresh[0] = True
+            else:
+                self._turn(0)
+        if card1 is not None:
+            waste1.pop()
+            fresh[1] = False
+            rank = card1.rank
+            held = self._held[1]
+            index = SUIT_INDEX[card1.suit]
+            mine = held[index] = held[index] & ~(1 << rank)
+            ship1.halves[1].append(PLACED[1][card1])
+            ship1.ranks |= 1 << rank
+            need = ship1.needs[1] = rank + ship1.steps[1]
+            going_on = going_on or bool(mine >> need & 1)
+        elif second is _TURN:
+            stock = stocks[1]
+            if stock:
+                wastes[1].append(stock.pop())
+                fresh[1] = True
+            else:
+                self._turn(1)
+        if card0 is None and card1 is None:
+            return True  # no card reached a ship: the outcome cannot change
+        if (card0 is not None and ship0.ranks == ALL_RANKS) or (
+            card1 is not None and ship1.ranks == ALL_RANKS
+        ):
+            touched = [0, 0, 0, 0]
+            if card0 is not None:
+                touched[SUIT_INDEX[card0.suit]] = 1
+            if card1 is not None:
+                touched[SUIT_INDEX[card1.suit]] |= 2
+            self._complete_touched(touched)
+            self._outcome = self._find_outcome()
+        elif not (
+            going_on
+            or (card0 is not None and self._suit_fits(SUIT_INDEX[card0.suit]))
+            or (card1 is not None and self._suit_fits(SUIT_INDEX[card1.suit]))
+        ):
+            self._outcome = self._find_outcome()
+        return True
 
     def apply_moments(self, moments: Iterable[str] | str) -> None:
         """Play several moments in order, given as two-letter strings (``"TT PT TP"``).
@@ -523,13 +652,21 @@ class PirateGame:
         opponent is an observer and could claim it. A player who is not an observer can
         only become one by placing cards, so when nothing fits now, nothing ever will.
         """
+        return any(self._suit_fits(index) for index in range(4))
+
+    def _suit_fits(self, index: int) -> bool:
+        """P11, for one suit: whether a stock or waste card of the suit ``index`` (0 to 3,
+        spades first) fits its owner's half, or an observer's half by a claim."""
+        ship = self._ships[index]
+        needs = ship.needs
+        stocks, wastes = self._stocks, self._wastes
         for player in (0, 1):
-            other = 1 - player
-            observer = not self._stocks[other] and not self._wastes[other]
-            for held, ship in zip(self._held[player], self._ships, strict=True):
-                if held and (
-                    held >> ship.needs[player] & 1 or (observer and held >> ship.needs[other] & 1)
-                ):
+            held = self._held[player][index]
+            if held:
+                if held >> needs[player] & 1:
+                    return True
+                other = 1 - player
+                if not stocks[other] and not wastes[other] and held >> needs[other] & 1:
                     return True
         return False
 

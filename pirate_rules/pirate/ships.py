@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from pirate_rules.cards import RANKS, SUIT_NAMES, SUITS, Card
+from pirate_rules.cards import RANKS, SUIT_NAMES, SUITS, Card, standard_deck
 
-__all__ = ["ALL_RANKS", "SUIT_INDEX", "Placed", "Ship"]
+__all__ = ["ALL_RANKS", "PLACED", "SUIT_INDEX", "Placed", "Ship"]
 
 ALL_RANKS: Final = sum(1 << rank for rank in range(1, 14))
 """Bit mask of the ranks Ace (bit 1) to King (bit 13): a complete ship holds them all."""
@@ -50,6 +50,11 @@ class Placed(NamedTuple):
 
     card: Card
     owner: int
+
+
+PLACED: Final = tuple({card: Placed(card, owner) for card in standard_deck()} for owner in (0, 1))
+"""Every card with each owner, made once: ``PLACED[owner][card]``. A `Placed` never
+changes, so ships share them instead of making a new one for each card they take."""
 
 
 class Ship:
@@ -75,9 +80,10 @@ class Ship:
         self.suit = suit
         self.number = number
         # P6, P8: odd ships give the low player the Ace, even ships give it the King.
-        low_builds_up = number % 2 == 1
-        self.steps = [1 if (player == low) == low_builds_up else -1 for player in (0, 1)]
-        self.needs = [1 if step == 1 else 13 for step in self.steps]
+        if (low == 0) == (number % 2 == 1):
+            self.steps, self.needs = [1, -1], [1, 13]
+        else:
+            self.steps, self.needs = [-1, 1], [13, 1]
         self.halves: list[list[Placed]] = [[], []]
         self.ranks = 0
 
@@ -103,7 +109,7 @@ class Ship:
 
     def place(self, player: int, card: Card, owner: int) -> None:
         """Put ``card`` (from ``owner``'s deck) on ``player``'s half; it must fit (P6)."""
-        self.halves[player].append(Placed(card, owner))
+        self.halves[player].append(PLACED[owner][card])
         self.ranks |= 1 << card.rank
         self.needs[player] = card.rank + self.steps[player]
 

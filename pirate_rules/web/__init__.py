@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from pirate_rules import __version__
-from pirate_rules.bots import bot_class, bot_names
+from pirate_rules.bots import bot_class
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
@@ -65,6 +65,7 @@ from pirate_rules.web.sessions import (
     card_json,
     find_session,
     forget,
+    offered_bots,
 )
 from pirate_rules.web.viewer import viewer_open, viewer_step
 
@@ -120,17 +121,6 @@ def info() -> JSON:
         "pirate_levels": list(PIRATE_LEVELS),
         "pirate_default_level": DEFAULT_LEVEL,
     }
-
-
-def offered_bots(game: str) -> list[str]:
-    """The bots of ``game`` a page may offer: every registered bot but those that cheat
-    (a bot class with ``fair = False``, such as Marvin's ``cheating-oracle``).
-
-    Example:
-        >>> "cheating-oracle" in offered_bots("marvin"), "expert" in offered_bots("marvin")
-        (False, True)
-    """
-    return [name for name in bot_names(game) if getattr(bot_class(game, name), "fair", True)]
 
 
 def record(game_id: str) -> JSON:

@@ -47,7 +47,7 @@ from typing import Any, Final
 
 from pirate_rules.bots import Bot, bot_class
 from pirate_rules.errors import BotError, PirateRulesError
-from pirate_rules.simulate import GameResult, Summary, run_games
+from pirate_rules.simulate import GameResult, Summary, iter_games
 from pirate_rules.stats import format_share
 from pirate_rules.web.live import SourceFile, reader_traceback, rule_links
 from pirate_rules.web.sessions import JSON
@@ -247,7 +247,10 @@ def lab_next(tournament_id: str, seconds: float = 0.25) -> JSON:
         opponent = tour.opponents[tour.played // tour.games]
         seed = tour.seed + tour.played % tour.games
         try:
-            result = run_games("marvin", [seed], (tour.bot, opponent))[0]
+            # As `simulate` does: the first game against each opponent is refereed
+            # thoroughly (the bot must not change the game it is shown), the rest quickly.
+            first = seed == tour.seed
+            result = next(iter_games("marvin", [seed], (tour.bot, opponent), check_first=first))
         except Exception as exc:
             where = f"In the game with seed {seed} against {opponent}:\n"
             if isinstance(exc, PirateRulesError):

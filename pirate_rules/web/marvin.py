@@ -39,6 +39,7 @@ from pirate_rules.web.sessions import (
     JSON,
     Session,
     find_session,
+    opponent_bot,
     read_names,
     read_seed,
     store,
@@ -70,8 +71,9 @@ def marvin_new(options: JSON | None = None) -> JSON:
             ``keep`` (a resumed or shared game).
 
     Raises:
-        PirateRulesError: for an option out of range or a move that cannot be played;
-            the message names the option or the move and the rule.
+        PirateRulesError: for an option out of range, a bot that is unknown or cheats
+            (`pirate_rules.web.sessions.opponent_bot`), or a move that cannot be played;
+            the message names the option, the bot or the move and the rule.
     """
     options = dict(options or {})
     seed = read_seed(options.get("seed"))
@@ -79,7 +81,10 @@ def marvin_new(options: JSON | None = None) -> JSON:
     known = bot_names("marvin")
     default_bot = known[0] if known else "random"
     if mode == "computer":
-        names: list[str | None] = [None, str(options.get("bot") or default_bot)]
+        names: list[str | None] = [
+            None,
+            opponent_bot("marvin", str(options.get("bot") or default_bot)),
+        ]
         default = ("Blue crew", "Computer")
     elif mode == "two":
         names = [None, None]
@@ -88,7 +93,7 @@ def marvin_new(options: JSON | None = None) -> JSON:
         chosen = options.get("bots") or [default_bot, default_bot]
         if not isinstance(chosen, list) or len(chosen) != 2:
             raise PirateRulesError("watching needs two bot names")
-        names = [str(chosen[0]), str(chosen[1])]
+        names = [opponent_bot("marvin", str(name)) for name in chosen]
         default = ("Computer 1", "Computer 2")
     else:
         raise PirateRulesError(f"unknown mode {mode!r} (choose from: {', '.join(_MODES)})")

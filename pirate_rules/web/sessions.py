@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from pirate_rules.bots import Bot
+from pirate_rules.bots import Bot, bot_class, bot_names
 from pirate_rules.cards import Card
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.rulebook import rule_page
@@ -24,6 +24,8 @@ __all__ = [
     "card_json",
     "find_session",
     "forget",
+    "offered_bots",
+    "opponent_bot",
     "read_names",
     "read_seed",
     "rule_link",
@@ -84,6 +86,46 @@ def find_session(game_id: str, kind: str | None = None) -> Session:
 def forget(game_id: str) -> bool:
     """Drop a game from the session table; returns whether it was there."""
     return _sessions.pop(game_id, None) is not None
+
+
+def offered_bots(game: str) -> list[str]:
+    """The bots of ``game`` a page may offer: every registered bot but those that cheat
+    (a bot class with ``fair = False``, such as Marvin's ``cheating-oracle``).
+
+    Example:
+        >>> "cheating-oracle" in offered_bots("marvin"), "expert" in offered_bots("marvin")
+        (False, True)
+    """
+    return [name for name in bot_names(game) if getattr(bot_class(game, name), "fair", True)]
+
+
+def opponent_bot(game: str, name: str) -> str:
+    """``name``, checked as a bot that may play on a page: a fair bot of ``game``.
+
+    A bot whose class says ``fair = False`` reads hidden cards, so it is refused even
+    when a request names it directly, by its registered name or as ``module:Class``.
+
+    Raises:
+        PirateRulesError: for an unknown bot or one that cheats.
+
+    Example:
+        >>> opponent_bot("marvin", "expert")
+        'expert'
+        >>> opponent_bot("marvin", "cheating-oracle")
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.PirateRulesError: the bot 'cheating-oracle' cheats (it reads ...
+    """
+    try:
+        cls = bot_class(game, name)
+    except ValueError as exc:
+        raise PirateRulesError(str(exc)) from None
+    if not getattr(cls, "fair", True):
+        raise PirateRulesError(
+            f"the bot {name!r} cheats (it reads hidden cards), so it never plays here"
+            f" (choose from: {', '.join(offered_bots(game))})"
+        )
+    return name
 
 
 def read_seed(value: Any) -> int:

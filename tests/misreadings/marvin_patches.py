@@ -6,6 +6,11 @@ patch points: the turn's steps on `MarvinGame` (``_draw``, ``_use_power``, ``_re
 side's changes on `Side` (``_hit``, ``_faint``, ``_hide``, ``_must_return``, ``_ship``),
 the rule tables (``power_moves``, ``targetable_mask`` and the ``TARGETS`` built from
 it, ``EFFECT_OF_RANK``), the deck checks, and the drawing of the table.
+
+`MarvinGame.push` writes the common steps of a turn out for speed (its shortcut, beside
+the plain `MarvinGame._push_plain`); every patch of a method also switches the shortcut
+off (``PLAIN``), so that the misreading changes the plain code, which states the rules.
+The differential tests (``tests/test_fast_paths.py``) hold the shortcut to it.
 """
 
 from __future__ import annotations
@@ -88,9 +93,16 @@ def effects(**changes: str) -> Patch:
     return {f"{module}:EFFECT_OF_RANK": table for module in modules}
 
 
+PLAIN: Patch = {f"{GAME}:_FAST_PATHS": replaced_by(False)}
+"""Switch the engine's shortcut off, so that a turn runs through the patched steps."""
+
+
 def method(target: str, variant: Callable[..., Any]) -> Patch:
-    """Patch ``target`` with ``variant(original, *args)``."""
-    return {target: lambda original: lambda *args, **kwargs: variant(original, *args, **kwargs)}
+    """Patch ``target`` with ``variant(original, *args)``, on the plain code (``PLAIN``)."""
+    return {
+        target: lambda original: lambda *args, **kwargs: variant(original, *args, **kwargs),
+        **PLAIN,
+    }
 
 
 def after_draw(effect: str | None, change: Callable[[Game], None]) -> Patch:

@@ -6,6 +6,11 @@ patch points: a moment's steps on `PirateGame` (``apply_moment``, ``legal_action
 ``_complete``, ``_find_outcome``, ``_anything_fits``), a ship's rules on `Ship`
 (``__init__``, ``fits``, ``place``), and the setup (``check_deck``, ``low_player``,
 the cut).
+
+The engine's shortcuts (`pirate_rules.pirate.game.PirateGame._at_once`) write some of
+these steps out for speed; every patch of a method also switches the shortcuts off
+(``PLAIN``), so that the misreading changes the plain code, which states the rules.
+The differential tests (``tests/test_fast_paths.py``) hold the shortcuts to it.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from catalogue import Factory
+from catalogue import Factory, replaced_by
 
 from pirate_rules.cards import SUITS, Card
 from pirate_rules.pirate import Action, Outcome, Ship, Termination, parse_moment
@@ -27,9 +32,16 @@ Patch = dict[str, Factory]
 T, P, C, W = Action.TURN, Action.PLAY, Action.CLAIM, Action.WAIT
 
 
+PLAIN: Patch = {f"{GAME}:_FAST_PATHS": replaced_by(False)}
+"""Switch the engine's shortcuts off, so that a moment runs through the patched steps."""
+
+
 def method(target: str, variant: Callable[..., Any]) -> Patch:
-    """Patch ``target`` with ``variant(original, *args)``."""
-    return {target: lambda original: lambda *args, **kwargs: variant(original, *args, **kwargs)}
+    """Patch ``target`` with ``variant(original, *args)``, on the plain code (``PLAIN``)."""
+    return {
+        target: lambda original: lambda *args, **kwargs: variant(original, *args, **kwargs),
+        **PLAIN,
+    }
 
 
 def game_method(name: str, variant: Callable[..., Any]) -> Patch:

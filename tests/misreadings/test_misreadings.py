@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 from catalogue import CATALOGUE_FILES, Misreading, MissingTarget, apply, resolve, targets
 from marvin_misreadings import MARVIN_MISREADINGS
+from marvin_patches import PLAIN
 from pirate_misreadings import PIRATE_MISREADINGS
 from rule_pages import page_of, rule_sections, run_examples, section_source
 
@@ -109,6 +110,7 @@ def test_a_crashing_patch_counts_as_broken_not_as_caught(monkeypatch: pytest.Mon
         return lambda game, move: game.no_such_attribute
 
     target = "pirate_rules.marvin.game:MarvinGame._resolve"
-    apply(Misreading("M10", "a test of the catalogue", {target: crashing}), monkeypatch)
+    patches = {target: crashing, **PLAIN}  # _resolve runs on the plain code only
+    apply(Misreading("M10", "a test of the catalogue", patches), monkeypatch)
     run = run_examples(section_source("M10"), "M10", watch=CATALOGUE_FILES)
     assert run.broken and "no_such_attribute" in run.broken[0].got
