@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_pirate import STACKED, new_game
+from test_pirate import STACKED, new_game, settle_scroll
 
 from conftest import axe_problems, booted_page
 
@@ -64,7 +64,7 @@ def test_two_players_see_the_whole_table_at_every_size(
         page.locator("#pause").click()  # the game runs: the table comes into sight
         page.keyboard.press("Escape")
         expect(page.locator("#pause")).to_have_text("Go on")
-        page.wait_for_timeout(900)  # the scroll into view has ended
+        settle_scroll(page)
         header = box(page, ".md-header")
         top = header["y"] + header["height"]
         parts = [".pir-ships", ".pir-roles", ".pir-sunk"]
