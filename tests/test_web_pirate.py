@@ -235,3 +235,67 @@ def test_the_roles_line_names_the_swapped_ships() -> None:
         view = web.pirate_moment(view["id"], letters(moment))
     assert view["roles"].endswith("Swapped now: spades (Ann from the King, Ben from the Ace).")
     assert view["ships"][0]["swapped"] and view["ships"][0]["halves"][0]["keel"] == "KS"
+
+
+def play_on(view: dict[str, Any], moments: int) -> dict[str, Any]:
+    """A person turning or playing, and the computer looking on every third moment."""
+    for number in range(moments):
+        if view["outcome"]:
+            break
+        seat = view["seats"][0]
+        action = "P" if seat["fits"] else "T"
+        view = web.pirate_moment(view["id"], [action, None], [1] if number % 3 == 0 else [])
+    return view
+
+
+def test_a_kept_game_is_the_same_game_at_the_same_point_and_goes_on_the_same() -> None:
+    view = play_on(web.pirate_new({"seed": 11, "seats": ["person", "casual"]}), 150)
+    keep = view["keep"]
+    assert len(keep["moves"]) == 150 and "w" in "".join(keep["moves"])
+    again = web.pirate_new(json.loads(json.dumps(keep)))  # as the page stores it
+    for key in ("text", "seats", "ships", "score", "keep", "log"):
+        assert again[key] == view[key], key
+    # The computer was left where it was: both games go on the same, skips included.
+    first, second = play_on(view, 60), play_on(again, 60)
+    assert first["text"] == second["text"]
+    first, second = web.pirate_skip(first["id"]), web.pirate_skip(second["id"])
+    assert first["keep"]["moves"] == second["keep"]["moves"]
+    kept = web.record(first["id"])["record"]
+    assert kept["moments"] == [moment.upper() for moment in first["keep"]["moves"]]
+
+
+def test_a_game_dealt_from_a_record_is_kept_with_its_deal() -> None:
+    record = stacked()
+    cut = {**record, "moments": record["moments"][:20]}
+    view = web.pirate_new({"seed": 5, "seats": ["person", "person"], "record": cut, "resume": True})
+    for moment in record["moments"][20:30]:
+        view = web.pirate_moment(view["id"], letters(moment))
+    keep = view["keep"]
+    assert keep["resume"] and keep["record"]["moments"] == record["moments"][:20]
+    assert "result" not in keep["record"] and keep["moves"] == record["moments"][20:30]
+    again = web.pirate_new(keep)
+    assert again["moment"] == 30 and again["text"] == view["text"]
+    assert again["players"] == ["Ann", "Ben"]
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        (["TT", "PP"], r"moment 2 of 2, 'PP' cannot be played: .*\(P6\)"),
+        (["TTT"], "moment 1 of 1, 'TTT': a moment is two letters"),
+        (["TX"], "not an action: 'X'"),
+        ("TT", "moves must be a list of moments"),
+    ],
+)
+def test_a_keep_that_cannot_be_played_is_refused_in_one_line(moves: Any, message: str) -> None:
+    with pytest.raises(PirateRulesError, match=message) as caught:
+        web.pirate_new({"seed": 3, "seats": ["person", "person"], "moves": moves})
+    assert "\n" not in str(caught.value)
+
+
+def test_a_kept_computer_that_would_now_choose_otherwise_is_named() -> None:
+    view = web.pirate_new({"seed": 3, "seats": ["person", "expert"]})
+    view = web.pirate_moment(view["id"], ["T", None], [1])
+    keep = {**view["keep"], "moves": ["TW"]}  # the expert turned, not waited
+    with pytest.raises(PirateRulesError, match="the computer now chooses 'T' there"):
+        web.pirate_new(keep)

@@ -16,8 +16,9 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
     (1, [1, 1])
 
 The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
-takes back a choice (``marvin_undo``); the record viewer replays records of both games
-step by step (``viewer_open``, ``viewer_step``).
+takes back a choice (``marvin_undo``); the Pirate page resumes one from its moments
+(``pirate_new`` with ``moves``); the record viewer replays records of both games step by
+step (``viewer_open``, ``viewer_step``).
 
 Every entry point is also reachable as JSON text through :func:`call_json`, which is all
 the worker calls:

@@ -13,6 +13,22 @@ time, however fast the people play.
     >>> view = pirate_moment(view["id"], ["P", None])
     >>> view["last"]["refused"][0]["rule"], view["last"]["actions"]
     ('P6', ['W', 'W'])
+
+Every view carries the game's ``keep``: how it started (seed, who plays, names, or the
+record it was dealt from) and its moments so far, which the page saves after every moment
+and puts in share links. :func:`pirate_new` given a keep plays those moments again, so a
+reload or a link opens the same game at the same point. A computer's letter is upper case
+when it looked at the table in that moment and ``w`` when it did not, so that it looks
+again exactly as often and its own generator ends where it was:
+
+    >>> view = pirate_new({"seed": 4, "seats": ["person", "expert"]})
+    >>> view = pirate_moment(view["id"], ["T", None], [1])
+    >>> view = pirate_moment(view["id"], ["T", None])
+    >>> view["keep"]["seats"], view["keep"]["moves"]
+    (['person', 'expert'], ['TT', 'Tw'])
+    >>> again = pirate_new(view["keep"])
+    >>> again["text"] == view["text"], again["keep"] == view["keep"]
+    (True, True)
 """
 
 from __future__ import annotations
@@ -32,6 +48,7 @@ from pirate_rules.web.sessions import JSON, Session, find_session, read_names, r
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "MAX_MOVES",
     "MAX_SKIP",
     "PERSON",
     "PIRATE_LEVELS",
@@ -58,7 +75,12 @@ PERSON: Final = "person"
 MAX_SKIP: Final = 20_000
 """:func:`pirate_skip` plays at most this many moments at once."""
 
+MAX_MOVES: Final = 100_000
+"""A kept game holds at most this many moments."""
+
 _MODES: Final = ("computer", "watch", "two")
+_NOT_LOOKED: Final = "w"
+"""A computer's letter in a kept moment when it did not look at the table."""
 
 
 class _Beats:
@@ -109,16 +131,29 @@ def _default_names(plays: list[str]) -> tuple[str, str]:
     return ("Blue crew", "Computer") if plays[0] == PERSON else ("Computer", "Blue crew")
 
 
-def _from_record(source: Any, resume: bool) -> PirateGame:
-    """The deal of a Pirate record; with ``resume``, its moments played as well (checked)."""
+def _from_record(source: Any, resume: bool) -> tuple[PirateGame, JSON]:
+    """The deal of a Pirate record; with ``resume``, its moments played as well (checked).
+
+    Returns the game and the record as used (without its result), for the game's keep.
+    """
     data = load_record(source)
     if data["game"] != PIRATE:
         raise RecordError(f"not a Pirate record: game {data['game']!r}")
-    if resume:
-        return replay(data)
     deal = {key: value for key, value in data.items() if key != "result"}
-    deal["moments"] = []
-    return replay(deal)
+    if not resume:
+        deal["moments"] = []
+    return replay(deal), deal
+
+
+def _read_moves(moves: Any) -> list[str]:
+    """The kept moments to play again: a list of two-letter moments."""
+    if moves is None:
+        return []
+    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+        raise PirateRulesError("moves must be a list of moments, such as ['TT', 'PW']")
+    if len(moves) > MAX_MOVES:
+        raise PirateRulesError(f"too many moments: {len(moves)} (at most {MAX_MOVES})")
+    return moves
 
 
 def pirate_new(options: JSON | None = None) -> JSON:
@@ -140,19 +175,61 @@ def pirate_new(options: JSON | None = None) -> JSON:
     options = dict(options or {})
     seed = read_seed(options.get("seed"))
     plays = _read_plays(options)
+    moves = _read_moves(options.get("moves"))
     record = options.get("record")
+    start: JSON = {"seed": seed, "seats": plays}
     if record is not None:
-        game = _from_record(record, bool(options.get("resume")))
+        resume = bool(options.get("resume"))
+        game, deal = _from_record(record, resume)
+        start.update(record=deal, resume=resume)
     else:
         names = read_names(options.get("players"), _default_names(plays))
         game = PirateGame.from_seed(seed, players=names)
+        start["players"] = list(names)
     bots: list[Bot[Any, Any] | None] = [
         None if kind == PERSON else make_bot("pirate", kind, seed=bot_seed(seed, seat))
         for seat, kind in enumerate(plays)
     ]
-    session = store("pirate", seed, game, bots, {"plays": plays, "beats": [game.moment] * 2})
+    settings = {"plays": plays, "beats": [game.moment] * 2, "start": start, "moves": []}
+    session = store("pirate", seed, game, bots, settings)
+    _play_again(session, moves)
     _new_events(session)
     return pirate_view(session.id)
+
+
+def _play_again(session: Session, moves: list[str]) -> None:
+    """Play kept moments again; each computer looks where it looked, so that it is left
+    just as it was (its generator, its count of beats, its reason)."""
+    game: PirateGame = session.game
+    for number, moment in enumerate(moves, 1):
+        where = f"moment {number} of {len(moves)}, {moment!r}"
+        if len(moment) != 2:
+            raise PirateRulesError(f"{where}: a moment is two letters, such as 'TW'")
+        choices = []
+        for seat, letter in enumerate(moment):
+            if session.bots[seat] is None or letter == _NOT_LOOKED:
+                choices.append(parse_action(letter.upper()))
+                continue
+            choice = _look(session, seat)
+            if choice != parse_action(letter):
+                raise PirateRulesError(
+                    f"{where}: the computer now chooses {str(choice)!r} there"
+                    " (the game was kept by another version)"
+                )
+            choices.append(choice)
+        try:
+            game.apply_moment(choices[0], choices[1])
+        except PirateRulesError as exc:
+            raise PirateRulesError(f"{where} cannot be played: {exc}") from None
+        session.options["moves"].append(moment)
+
+
+def _kept(session: Session, choices: list[Action], looked: set[int]) -> str:
+    """The moment just played as the keep writes it: ``w`` for a computer that did not look."""
+    return "".join(
+        _NOT_LOOKED if session.bots[seat] is not None and seat not in looked else str(action)
+        for seat, action in enumerate(choices)
+    )
 
 
 def _read_actions(actions: Any) -> list[str | None]:
@@ -215,6 +292,7 @@ def pirate_moment(game_id: str, actions: Any = None, looks: Any = ()) -> JSON:
         choices.append(action)
     moves = _moves(game, choices)
     game.apply_moment(choices[0], choices[1])
+    session.options["moves"].append(_kept(session, choices, looking))
     last = {
         "moment": game.moment,
         "actions": [str(action) for action in choices],
@@ -254,6 +332,7 @@ def pirate_skip(game_id: str) -> JSON:
             for seat, bot in enumerate(session.bots)
         ]
         game.apply_moment(choices[0], choices[1])
+        session.options["moves"].append(_kept(session, choices, {0, 1}))
         after = stretch(game, computers)
         if game.is_terminal() or after is None or after["active"] != now["active"]:
             break
@@ -327,5 +406,14 @@ def pirate_view(game_id: str, last: JSON | None = None) -> JSON:
         **table_view(session.game, session.bots, plays),
         "log": session.log[-40:],
         "last": last,
+        "keep": _keep(session),
     }
     return view
+
+
+def _keep(session: Session) -> JSON | None:
+    """What the page saves and shares: how the game started and its moments since."""
+    start = session.options.get("start")
+    if start is None:
+        return None  # a game opened elsewhere (the record viewer) is not kept
+    return {**start, "moves": list(session.options["moves"])}

@@ -79,6 +79,21 @@ def measures(page: Page) -> list[dict[str, Any]]:
     )
 
 
+def settle_scroll(page: Page) -> None:
+    """Wait until the page has stopped scrolling."""
+    page.wait_for_function(
+        """() => new Promise((done) => {
+            let last = -1;
+            const look = () => {
+                if (scrollY === last) return done(true);
+                last = scrollY;
+                setTimeout(look, 150);
+            };
+            look();
+        })"""
+    )
+
+
 def replay_with_the_command_line(record: dict[str, Any], tmp_path: Path) -> str:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
@@ -372,6 +387,7 @@ def test_two_adults_at_one_laptop_both_see_their_keys_and_the_table(
     page, watch = pirate
     new_game(page, ("person", "person"), seed=2)
     page.locator("#pause").click()
+    settle_scroll(page)  # the table comes into sight with a smooth scroll
     height = page.viewport_size["height"] if page.viewport_size else 800
     left, right = page.locator(".pir-seat--0"), page.locator(".pir-seat--1")
     ships = page.locator(".pir-ships").bounding_box()

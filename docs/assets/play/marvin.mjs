@@ -10,8 +10,9 @@
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
-import { forgetGame, loadGame, readShareHash, restoreAside, saveGame, setAside, shareHash } from "./keep.mjs";
+import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
 import { buildTable, drawTable, markPlaces, offerChoices, showStep } from "./marvin-table.mjs";
+import { KeptGames, Notice, shareNotice } from "./notice.mjs";
 
 const GAME = "marvin";
 const root = document.getElementById("play");
@@ -22,7 +23,7 @@ const statusLine = document.getElementById("status");
 const choicesBox = document.getElementById("choices");
 const logList = document.getElementById("log");
 const endBox = document.getElementById("end");
-const notice = document.getElementById("notice");
+const notice = new Notice(document.getElementById("notice"));
 const tools = {
   newGame: document.getElementById("new-game"),
   undo: document.getElementById("undo"),
@@ -42,6 +43,7 @@ let paused = false;
 let release = null; // resolves the pause gate for one step, or for good
 let lastMarks = [];
 let clickedAt = 0;
+let kept = null; // opening kept games (notice.mjs)
 
 // -- log ------------------------------------------------------------------------------
 
@@ -134,14 +136,14 @@ async function start(options, { animate = true, quiet = false } = {}) {
 
 async function newGame() {
   dialog.close();
-  hideNotice();
+  notice.hide();
   await start(formOptions());
 }
 
 async function choose(move) {
   if (!move || playing || talk?.busy || !view || view.computer_to_move || view.outcome) return;
   clickedAt = performance.now();
-  if (!notice.contains(document.activeElement)) hideNotice(); // a move says "got it"
+  if (!notice.holdsFocus()) notice.hide(); // a move says "got it"
   const next = await talk.request("marvin_move", view.id, move);
   if (next) await show(next, true);
 }
@@ -254,7 +256,7 @@ function drawChoices(next) {
     );
     choicesBox.append(button);
   });
-  const inDialog = dialog.open || notice.contains(document.activeElement);
+  const inDialog = dialog.open || notice.holdsFocus();
   if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
 }
 
@@ -269,91 +271,8 @@ function keepGame(next) {
   saveGame(GAME, next.keep, extra, version);
 }
 
-function showNotice(text, ...actions) {
-  const close = el("button", { type: "button", class: "play-button", "aria-label": "Close this message", onclick: hideNotice }, "×");
-  notice.replaceChildren(el("p", {}, text), ...actions.filter(Boolean), close);
-  notice.hidden = false;
-}
-
-function hideNotice() {
-  notice.hidden = true;
-  notice.replaceChildren();
-}
-
 function shareGame() {
-  if (!view) return;
-  const link = new URL(shareHash(GAME, view.keep), location.href.split("#")[0]).href;
-  const field = el("input", { class: "play-link", readonly: true, value: link, "aria-label": "Link to this game" });
-  const copy = el("button", { type: "button", class: "play-button" }, "Copy the link");
-  copy.addEventListener("click", async () => {
-    field.select();
-    try {
-      await navigator.clipboard.writeText(link);
-      copy.textContent = "Copied!";
-    } catch {
-      document.execCommand?.("copy");
-      copy.textContent = "Selected: copy it";
-    }
-  });
-  showNotice("This link opens this game at this very point, on any device:", field, copy);
-  field.focus();
-  field.select();
-}
-
-function button(text, onclick) {
-  return el("button", { type: "button", class: "play-button", onclick }, text);
-}
-
-/** Resume the saved game, if there is an unfinished one; `before` starts the notice. */
-async function resumeSaved(before = "") {
-  const { saved, problem } = loadGame(GAME);
-  if (problem) {
-    showNotice(`${before}${problem} It has been put aside, and a new game has started.`);
-    return false;
-  }
-  if (!saved || saved.extra?.finished) return false;
-  const paces = [...form.elements.pace.options].map((option) => option.value);
-  if (paces.includes(saved.extra?.pace)) form.elements.pace.value = saved.extra.pace;
-  if (saved.extra?.takeback === false) form.elements.takeback.checked = false;
-  if (await start(saved.keep, { animate: false, quiet: true })) {
-    const afresh = button("Start afresh", () => {
-      hideNotice();
-      forgetGame(GAME);
-      start(formOptions());
-    });
-    showNotice(`${before}Welcome back! Your game is just as you left it.`, afresh);
-    return true;
-  }
-  setAside(GAME, "could not be replayed");
-  const old = saved.engine && saved.engine !== version ? " (kept by an older version of the game)" : "";
-  showNotice(
-    `${before}The saved game${old} could not be resumed: ${talk.lastError}. It has been put aside, and a new game has started.`,
-  );
-  return false;
-}
-
-async function resume() {
-  const shared = readShareHash(location.hash, GAME);
-  if (shared.keep || shared.problem) history.replaceState(null, "", location.pathname + location.search);
-  let problem = shared.problem ? `${shared.problem} ` : "";
-  if (shared.keep) {
-    const { saved } = loadGame(GAME);
-    const aside = saved && !saved.extra?.finished ? setAside(GAME, "a shared game was opened") : null;
-    if (await start(shared.keep, { animate: false, quiet: true })) {
-      const back = button("Back to my own game", async () => {
-        hideNotice();
-        restoreAside(GAME, aside);
-        if (!(await resumeSaved())) start(formOptions());
-      });
-      showNotice("Here is the shared game, at the point where it was shared.", aside ? back : null);
-      return;
-    }
-    if (aside) restoreAside(GAME, aside);
-    problem = `The shared game could not be opened: ${talk.lastError}. `;
-  }
-  if (await resumeSaved(problem)) return;
-  await start(formOptions());
-  if (problem && notice.hidden) showNotice(`${problem}A new game has started instead.`);
+  if (view) shareNotice(notice, shareHash(GAME, view.keep));
 }
 
 // Opened from "Write your own bot" (?bot=mine): the reader's bot is the computer player
@@ -362,14 +281,14 @@ async function playMyBot() {
   if (new URLSearchParams(location.search).get("bot") !== "mine") return false;
   const { offerMyBot } = await import("../live/playbot.mjs");
   const mine = await offerMyBot(engine, [form.elements.bot, form.elements.bot0]);
-  if (!mine.ok) return showNotice(mine.problem), false;
+  if (!mine.ok) return notice.show(mine.problem), false;
   const { saved } = loadGame(GAME);
-  if (saved?.keep?.bot === mine.bot && !saved.extra?.finished) return resumeSaved();
+  if (saved?.keep?.bot === mine.bot && !saved.extra?.finished) return kept.resumeSaved();
   if (saved && !saved.extra?.finished) setAside(GAME, "a game against your own bot was started");
   form.elements.mode.value = "computer";
   showSetupFields();
   await start(formOptions());
-  showNotice(`You are playing against your own bot, ${mine.name}, from "Write your own bot".`);
+  notice.show(`You are playing against your own bot, ${mine.name}, from "Write your own bot".`);
   return true;
 }
 
@@ -436,8 +355,21 @@ if (engine) {
     );
   }
   build();
+  kept = new KeptGames({
+    game: GAME,
+    notice,
+    start: (keep) => start(keep, { animate: false, quiet: true }),
+    fresh: () => start(formOptions()),
+    settle: (extra) => {
+      const paces = [...form.elements.pace.options].map((option) => option.value);
+      if (paces.includes(extra.pace)) form.elements.pace.value = extra.pace;
+      if (extra.takeback === false) form.elements.takeback.checked = false;
+    },
+    lastError: () => talk.lastError,
+    version: () => version,
+  });
   area.hidden = false;
   root.querySelector(".play-tools").hidden = false;
-  if (!(await playMyBot())) await resume();
+  if (!(await playMyBot())) await kept.open();
   performance.mark("play-ready");
 }

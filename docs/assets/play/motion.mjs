@@ -4,7 +4,13 @@
 //
 //   reducedMotion()               true when the visitor prefers reduced motion
 //   rectOf(node)                  where a node is now (to move something from there later)
-//   flyFrom(node, rect, ms)       make `node` travel from `rect` to where it is now
+//   flyFrom(node, rect, ms, how)  make `node` travel from `rect` to where it is now; `how`:
+//                                 {turned} for a node in a part drawn upside down (it then
+//                                 moves the other way), {scale: false} to keep its size,
+//                                 {now}: where it is, if already measured
+//   flyCopy(node, from, to, ms)   a copy of `node` travels above the page from the rect
+//                                 `from` to the rect `to`, then goes (for a picture whose
+//                                 own place would clip it on the way)
 //   play(node, effect, ms)        one of the named effects below, on `node`
 //   popBadge(node, text, ms)      a short word ("-1", "KO") that rises from `node` and fades
 //
@@ -19,13 +25,14 @@ export function rectOf(node) {
   return node?.isConnected ? node.getBoundingClientRect() : null;
 }
 
-export function flyFrom(node, rect, ms = 400) {
+export function flyFrom(node, rect, ms = 400, { turned = false, scale: scaled = true, now = null } = {}) {
   if (reducedMotion() || !node || !rect || !node.isConnected) return null;
-  const now = node.getBoundingClientRect();
-  const dx = rect.left + rect.width / 2 - (now.left + now.width / 2);
-  const dy = rect.top + rect.height / 2 - (now.top + now.height / 2);
-  if (!dx && !dy) return null;
-  const scale = now.width ? rect.width / now.width : 1;
+  now ||= node.getBoundingClientRect();
+  const turn = turned ? -1 : 1;
+  const dx = turn * (rect.left + rect.width / 2 - (now.left + now.width / 2));
+  const dy = turn * (rect.top + rect.height / 2 - (now.top + now.height / 2));
+  if (Math.abs(dx) + Math.abs(dy) < 2) return null;
+  const scale = scaled && now.width ? rect.width / now.width : 1;
   return node.animate(
     [
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 5 },
@@ -33,6 +40,29 @@ export function flyFrom(node, rect, ms = 400) {
     ],
     { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" },
   );
+}
+
+export function flyCopy(node, from, to, ms = 300) {
+  if (reducedMotion() || !node || !from || !to) return null;
+  const copy = node.cloneNode(true);
+  copy.removeAttribute("id");
+  copy.setAttribute("aria-hidden", "true");
+  copy.classList.add("motion-copy");
+  Object.assign(copy.style, {
+    position: "fixed",
+    left: `${to.left}px`,
+    top: `${to.top}px`,
+    width: `${to.width}px`,
+    height: `${to.height}px`,
+    margin: "0",
+    pointerEvents: "none",
+  });
+  document.body.append(copy);
+  const animation = flyFrom(copy, from, ms, { now: to });
+  const remove = () => copy.remove();
+  if (animation) animation.finished.then(remove, remove);
+  else remove();
+  return animation;
 }
 
 const EFFECTS = {

@@ -2,9 +2,16 @@
 // the engine sent (pirate_rules.web.pirate_view). It knows no rule: what fits, who can
 // act and how the game ended all come in the view. The play page draws into it, and so
 // can any page that shows a Pirate view (a record viewer, for one).
+//
+// The cards are the pictures of cards.mjs, as on the Marvin page: whole cards on the
+// stocks and wastes, and on the ships each card's corner, as when cards overlap in a row
+// (pirate.css crops them). Moves are animated with motion.mjs, and not at all for
+// visitors who ask for reduced motion.
 
+import { cardBackSvg, cardSlot, cardSvg } from "./cards.mjs";
 import { el } from "./client.mjs";
-import { cardBack, cardFace, suitSign } from "./icons.mjs";
+import { suitSign } from "./icons.mjs";
+import { flyCopy, flyFrom, reducedMotion } from "./motion.mjs";
 
 export const SUITS = ["S", "H", "D", "C"];
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -14,33 +21,48 @@ export const ACTIONS = [
   { action: "C", label: "Claim", title: "Take the other side's newly turned card (once your own cards are used up)" },
 ];
 
-const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const FLIGHT_MS = 220;
+const CAPTURED = [{ opacity: 0.2 }, { opacity: 1 }];
+const SUNK = [
+  { transform: "none" },
+  { transform: "translateY(0.6rem) rotate(-1.5deg)", opacity: 0.3 },
+  { transform: "none", opacity: 1 },
+];
 
 /**
- * Draws one card face: the only place that does, so that the card art can change here.
- * `size` is "pile" (a stock or waste card) or "slot" (a card on a ship).
+ * One card picture (cards.mjs), or an empty place labelled `empty`.
+ * `size` is "pile" (a stock or waste card), "slot" (a card on a ship) or "ship" (a
+ * captured or sunk ship, as a small pile).
  */
 export function cardArt(card, { size = "pile", empty = "" } = {}) {
-  const face = cardFace(card, empty);
-  face.classList.add(`card--${size}`);
-  return face;
+  const art = card ? cardSvg(card) : cardSlot(empty);
+  art.classList.add(`pir-card--${size}`);
+  return art;
 }
 
-/** The back of a stock, with how many cards it holds. */
+/** The back of a stock; its count is said, and written under it. */
 export function stockArt(count) {
-  return count ? cardBack(`Stock: ${count} cards`) : cardArt(null, { empty: "no stock" });
+  return count ? cardBackSvg(`Stock: ${count} cards`) : cardArt(null, { empty: "no stock" });
 }
 
-/** Moves `node` from where `from` (a DOMRect) was to where it is now, quickly. */
-function fly(node, from, duration = 220) {
-  if (!node || !from || still() || !node.animate) return;
-  const to = node.getBoundingClientRect();
-  // The far seat of a face-to-face table is turned round: its moves run the other way.
-  const turn = node.closest(".pir-table--facing .pir-seat--1") ? -1 : 1;
-  const dx = turn * (from.left + from.width / 2 - (to.left + to.width / 2));
-  const dy = turn * (from.top + from.height / 2 - (to.top + to.height / 2));
-  if (Math.abs(dx) + Math.abs(dy) < 2) return;
-  node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration, easing: "ease-out" });
+/** A captured or sunk ship: a small pile topped by its suit's Ace, with its number. */
+function shipPile(ship, sunk = false) {
+  const ace = cardArt({ card: `A${ship.suit}`, suit: ship.suit, red: "HD".includes(ship.suit), name: "" }, { size: "ship" });
+  ace.setAttribute("aria-hidden", "true");
+  return el(
+    "li",
+    { class: `pir-pile-ship${sunk ? " pir-pile-ship--sunk" : ""}`, title: ship.name, "aria-label": ship.name, "data-ship": `${ship.suit}${ship.number}` },
+    ace,
+    el("span", { class: "pir-pile-ship__label", "aria-hidden": "true" }, `${suitSign(ship.suit)} ${ship.number}`),
+  );
+}
+
+/** Whether `node` sits in the far seat of a face-to-face table, which is turned round. */
+const turned = (node) => Boolean(node?.closest(".pir-table--facing .pir-seat--1"));
+
+/** Moves `node` from where `from` (a DOMRect) was to where it is now (`now`), quickly. */
+function fly(node, from, ms, now) {
+  flyFrom(node, from, ms, { turned: turned(node), scale: false, now });
 }
 
 export class PirateTable {
@@ -57,12 +79,16 @@ export class PirateTable {
     const rows = el("div", { class: "pir-ships", role: "table", "aria-label": "The ships, one row per suit, Ace to King" });
     for (const suit of SUITS) rows.append(this.buildShip(suit));
     this.roles = el("p", { class: "pir-roles" });
-    this.sunk = el("p", { class: "pir-sunk" });
+    this.sunkShips = el("ul", { class: "pir-sunk__ships", "aria-label": "Ships sunk" });
+    this.sunk = el("div", { class: "pir-sunk" }, el("span", {}, "Sunk, nobody scores:"), this.sunkShips);
     this.middle = el("div", { class: "pir-middle" }, rows, this.roles, this.sunk);
     // The frame's width, not the window's, decides between seats beside or around the ships.
     container.classList.add("pir-frame");
     container.replaceChildren(el("div", { class: "pir-table" }, this.seats[0].box, this.middle, this.seats[1].box));
     this.view = null;
+    this.places = null; // where things were in the last frame that moved anything
+    this.pending = [];
+    this.frame = 0;
   }
 
   buildSeat(seat) {
@@ -86,6 +112,10 @@ export class PirateTable {
       actions.append(button);
     }
     const captured = el("ul", { class: "pir-captured", "aria-label": "Ships captured" });
+    const stockCount = el("span", {});
+    const wasteCount = el("span", {});
+    stock.append(stockArt(0), stockCount);
+    waste.append(cardArt(null, { empty: "empty" }), wasteCount);
     const box = el(
       "section",
       { class: `pir-seat pir-seat--${seat}`, "aria-labelledby": `seat-${seat}-name` },
@@ -94,7 +124,7 @@ export class PirateTable {
       note,
       actions,
     );
-    return { box, name, meta, stock, waste, note, actions, buttons, captured };
+    return { box, name, meta, stock, waste, stockCount, wasteCount, note, actions, buttons, captured };
   }
 
   buildShip(suit) {
@@ -110,16 +140,18 @@ export class PirateTable {
    * plays: their action buttons show), `keys` (each seat's {T, P, C} key labels).
    */
   draw(view, { hints = false, people = [false, false], keys = [null, null] } = {}) {
-    const before = this.view && this.view.id === view.id ? this.view : null;
-    const rects = before ? this.measure() : null;
+    const same = this.view?.id === view.id;
+    // The waste cards as they were: a played or claimed card's picture flies from there.
+    const pictures = same ? this.seats.map((part) => part.waste.firstElementChild) : null;
     this.view = view;
     this.container.classList.toggle("pir-table--hints", hints);
     view.seats.forEach((seat, index) => this.drawSeat(view, index, { hints, person: people[index], keys: keys[index] }));
     view.ships.forEach((ship) => this.drawShip(view, ship, hints));
-    this.roles.textContent = view.roles;
-    const chip = (ship) => el("span", { class: "pir-chip pir-chip--sunk" }, suitSign(ship.suit), ` ${ship.number}`);
-    this.sunk.replaceChildren(...(view.sunk.length ? ["Sunk, nobody scores: ", ...view.sunk.map(chip)] : []));
-    if (rects && view.last) this.animate(view.last, rects);
+    if (this.roles.textContent !== view.roles) this.roles.textContent = view.roles;
+    this.sunk.hidden = !view.sunk.length;
+    drawPiles(this.sunkShips, view.sunk, true);
+    // A new game is measured, so that its first moment can move cards already.
+    if (!reducedMotion()) this.later(same ? view.last : null, pictures);
   }
 
   drawSeat(view, index, { hints, person, keys }) {
@@ -131,11 +163,20 @@ export class PirateTable {
     const who = seat.plays === "person" ? "" : " · computer";
     const watching = seat.observer ? " · out of cards, watching for cards to claim" : "";
     part.meta.textContent = `${seat.role} player${who}${watching}`;
-    part.stock.replaceChildren(stockArt(seat.stock), el("span", {}, "Stock"));
-    const top = cardArt(seat.top, { empty: "empty" });
-    if (seat.top && seat.fresh) top.classList.add("card--fresh");
-    if (hints && (seat.fits || seat.claims)) top.classList.add("card--fits");
-    part.waste.replaceChildren(top, el("span", {}, `Waste (${seat.waste})`));
+    // A picture is made only when what it shows changes: most moments change one card.
+    const back = part.stock.firstElementChild;
+    if (Boolean(seat.stock) !== back.matches("svg")) back.replaceWith(stockArt(seat.stock));
+    else if (seat.stock) back.setAttribute("aria-label", `Stock: ${seat.stock} cards`);
+    part.stockCount.textContent = `Stock (${seat.stock})`;
+    let top = part.waste.firstElementChild;
+    if ((top.dataset.card || "") !== (seat.top?.card || "")) {
+      const fresh = cardArt(seat.top, { empty: "empty" });
+      top.replaceWith(fresh);
+      top = fresh;
+    }
+    top.classList.toggle("pir-card--fresh", Boolean(seat.top && seat.fresh));
+    top.classList.toggle("pir-card--fits", Boolean(hints && (seat.fits || seat.claims)));
+    part.wasteCount.textContent = `Waste (${seat.waste})`;
     if (seat.plays !== "person") part.note.textContent = seat.reason ? `“${seat.reason}”` : "";
     part.actions.hidden = !person;
     for (const [action, { button, key }] of part.buttons) {
@@ -145,11 +186,7 @@ export class PirateTable {
       button.disabled = !person || !playing;
       button.classList.toggle("pir-action--ready", hints && legal && action !== "T");
     }
-    part.captured.replaceChildren(
-      ...seat.captured.map((ship) =>
-        el("li", { class: "pir-chip", "aria-label": ship.name, title: ship.name }, suitSign(ship.suit), ` ${ship.number}`),
-      ),
-    );
+    drawPiles(part.captured, seat.captured);
   }
 
   drawShip(view, ship, hints) {
@@ -157,8 +194,12 @@ export class PirateTable {
     const up = ship.halves.findIndex((half) => half.direction === "up");
     part.row.dataset.up = String(up);
     part.row.classList.toggle("pir-ship--swapped", ship.swapped);
-    part.label.replaceChildren(suitSign(ship.suit), el("small", {}, `ship ${ship.number}${ship.swapped ? " ⇄" : ""}`));
-    part.label.setAttribute("aria-label", `${ship.name}, ship ${ship.number}${ship.swapped ? ", ends swapped" : ""}`);
+    const key = `${ship.number}${ship.swapped ? " ⇄" : ""}`;
+    if (part.label.dataset.ship !== key) {
+      part.label.dataset.ship = key;
+      part.label.replaceChildren(suitSign(ship.suit), el("small", {}, el("span", { class: "pir-ship__word" }, "ship "), key));
+      part.label.setAttribute("aria-label", `${ship.name}, ship ${ship.number}${ship.swapped ? ", ends swapped" : ""}`);
+    }
     ship.slots.forEach((slot, index) => {
       const node = part.slots[index];
       const rank = RANKS[index];
@@ -186,7 +227,26 @@ export class PirateTable {
     });
   }
 
-  /** Where the piles and ship rows are now, before a redraw moves things. */
+  /**
+   * Animate `last` in the next frame. Nothing is measured while drawing: the frame
+   * measures the table once (the layout it needs anyway), moves what moved from where it
+   * was in the frame before, and keeps these places for the next moment.
+   */
+  later(last, pictures) {
+    if (last) this.pending.push({ last, pictures });
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      const pending = this.pending.splice(0);
+      const before = this.places;
+      this.places = this.measure();
+      if (!before) return;
+      const flights = pending.flatMap(({ last, pictures }) => this.plan(last, before, pictures));
+      for (const flight of flights) flight();
+    });
+  }
+
+  /** Where the stocks, wastes and ship rows are now. */
   measure() {
     const rect = (node) => node.getBoundingClientRect();
     return {
@@ -196,34 +256,44 @@ export class PirateTable {
     };
   }
 
-  /** Cards move: stock to waste, waste to ship; a finished ship goes to its captor or sinks. */
-  animate(last, rects) {
+  /**
+   * What moves for `last`: stock to waste, waste to ship (a copy of the card flies, as
+   * the ship's place shows only the card's corner); a finished ship goes to its captor's
+   * pile or sinks. Everything is measured first and moved after, so that the page is
+   * laid out once. Returns the moves, as functions.
+   */
+  plan(last, from, pictures) {
+    const flights = [];
     for (const move of last.moves) {
-      if (move.kind === "turn") fly(this.seats[move.seat].waste.firstElementChild, rects.stock[move.seat]);
+      if (move.kind === "turn") {
+        const card = this.seats[move.seat].waste.firstElementChild;
+        const rect = card.getBoundingClientRect();
+        flights.push(() => fly(card, from.stock[move.seat], FLIGHT_MS, rect));
+      }
       if (move.kind === "play" || move.kind === "claim") {
         const owner = move.kind === "play" ? move.seat : move.from;
         const ship = this.ships.get(move.card[1]);
         const index = ship.cards.indexOf(move.card);
-        if (index >= 0) fly(ship.slots[index].firstElementChild, rects.waste[owner]);
+        const picture = pictures[owner];
+        if (index < 0 || !picture.matches("svg")) continue;
+        const slot = ship.slots[index].getBoundingClientRect();
+        const to = new DOMRect(slot.left, slot.top, (slot.height * 169) / 245, slot.height);
+        flights.push(() => flyCopy(picture, from.waste[owner], to, FLIGHT_MS));
       }
     }
     for (const event of last.events) {
       const part = this.ships.get(event.suit);
-      if (!part || still()) continue;
-      if (event.kind === "capture") {
-        fly(this.seats[event.player].captured.lastElementChild, rects.rows.get(event.suit), 500);
-        part.row.animate?.([{ opacity: 0.2 }, { opacity: 1 }], { duration: 500 });
-      } else if (event.kind === "sink") {
-        part.row.animate?.(
-          [
-            { transform: "none" },
-            { transform: "translateY(0.6rem) rotate(-1.5deg)", opacity: 0.3 },
-            { transform: "none", opacity: 1 },
-          ],
-          { duration: 900, easing: "ease-in-out" },
-        );
-      }
+      const home = { capture: this.seats[event.player]?.captured, sink: this.sunkShips }[event.kind];
+      if (!part || !home) continue;
+      const pile = home.querySelector(`[data-ship="${event.suit}${event.number}"]`);
+      const rect = pile?.getBoundingClientRect();
+      const [keyframes, ms] = event.kind === "capture" ? [CAPTURED, 600] : [SUNK, 900];
+      flights.push(() => {
+        fly(pile, from.rows.get(event.suit), ms, rect);
+        part.row.animate(keyframes, { duration: ms, easing: "ease-in-out" });
+      });
     }
+    return flights;
   }
 
   /** The table shakes: `seat`'s action was refused. */
@@ -240,4 +310,12 @@ export class PirateTable {
   tell(seat, text) {
     this.seats[seat].note.textContent = text;
   }
+}
+
+/** Draw the piles of captured or sunk ships into `list`, when they have changed. */
+function drawPiles(list, ships, sunk = false) {
+  const key = ships.map((ship) => `${ship.suit}${ship.number}`).join(" ");
+  if (list.dataset.ships === key) return;
+  list.dataset.ships = key;
+  list.replaceChildren(...ships.map((ship) => shipPile(ship, sunk)));
 }

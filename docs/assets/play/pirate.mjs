@@ -2,10 +2,16 @@
 // Real time becomes the engine's moments in pirate-clock.mjs; the table is drawn by
 // pirate-table.mjs; every rule lives in Python (pirate_rules.web), and this file only
 // passes on what the players did and draws the views that come back.
+//
+// Every view carries the game's keep (how it started and its moments), saved in this
+// browser after every moment (keep.mjs), so that a reload resumes the game, paused; the
+// Share button puts the same keep in a link (notice.mjs).
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { suitSign } from "./icons.mjs";
+import { saveGame, shareHash } from "./keep.mjs";
+import { KeptGames, Notice, shareNotice } from "./notice.mjs";
 import { FAST_BEAT_MS, MomentClock } from "./pirate-clock.mjs";
 import { actionName, actionOf, keyLabel, keyOf, loadKeys, remap } from "./pirate-keys.mjs";
 import { PirateTable } from "./pirate-table.mjs";
@@ -22,6 +28,8 @@ const stretchBox = document.getElementById("stretch");
 const logList = document.getElementById("log");
 const say = logTo(logList);
 const endBox = document.getElementById("end");
+const notice = new Notice(document.getElementById("notice"));
+const GAME = "pirate";
 
 // The levels below "quick" are meant for children: they get "Show what fits" at first.
 const HINTED_LEVELS = new Set(["toddler", "child", "casual"]);
@@ -36,6 +44,8 @@ let hintsChosen = false; // the player ticked or unticked "Show what fits" thems
 let remapping = null; // {seat, actions: [...]} while a player sets their keys
 let began = false; // the clock ran in this game (the button then says "Go on")
 let stretchSeen = 0; // when the page last showed a one-sided stretch
+let version = ""; // the engine's, saved with the game
+let lastError = ""; // why a kept game could not be opened
 const clock = new MomentClock(playMoment);
 
 // -- build once -----------------------------------------------------------------------
@@ -54,6 +64,7 @@ function build(levels) {
   form.elements.facing.checked = window.matchMedia("(pointer: coarse)").matches;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    notice.hide();
     newGame();
   });
   form.addEventListener("change", showSetupFields);
@@ -61,14 +72,21 @@ function build(levels) {
   pauseButton.addEventListener("click", () => (clock.running ? pause() : go()));
   clockMenu.addEventListener("change", () => {
     useBeat();
+    if (view) keepGame(view);
     clockMenu.blur(); // the game's keys work again at once
   });
   hintsBox.addEventListener("change", () => {
     hintsChosen = true;
-    if (view) draw(view);
+    if (!view) return;
+    draw(view);
+    keepGame(view);
   });
   document.getElementById("skip").addEventListener("click", skip);
-  document.getElementById("again").addEventListener("click", () => newGame());
+  document.getElementById("again").addEventListener("click", () => {
+    notice.hide();
+    newGame();
+  });
+  for (const id of ["share", "end-share", "log-share"]) document.getElementById(id).addEventListener("click", share);
   document.getElementById("same-deal").addEventListener("click", sameDeal);
   for (const id of ["download", "save"]) {
     document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
@@ -187,7 +205,7 @@ async function readRecord() {
 }
 
 async function newGame(record = undefined) {
-  if (!talk) return;
+  if (!talk) return false;
   formError.textContent = "";
   const f = form.elements;
   const seats = [f.plays0.value, f.plays1.value];
@@ -203,12 +221,41 @@ async function newGame(record = undefined) {
   } catch (error) {
     formError.textContent = `That game cannot start: ${error.message}`;
     root.querySelector("details.play-options").open = true;
-    return;
+    return false;
   }
   f.record.value = ""; // "Play again" deals new cards; "Play this deal again" keeps them
+  setUp(first, `New game${options.record ? " from a game record" : `, seed ${first.seed}`}.`);
+  return true;
+}
+
+/** Open a kept game (saved in this browser, or from a share link), paused. */
+async function openKept(keep) {
+  if (!talk) return false;
+  let first;
+  try {
+    first = await engine.call("pirate_new", keep);
+  } catch (error) {
+    lastError = error.message;
+    return false;
+  }
+  const f = form.elements;
+  first.seats.forEach((seat, index) => {
+    f[`plays${index}`].value = seat.plays;
+    if (seat.plays === "person") f[`name${index}`].value = seat.name;
+  });
+  showSetupFields();
+  setUp(first, `A kept game, at moment ${first.moment}.`);
+  return true;
+}
+
+/** Put a game's first view on the table, paused. */
+function setUp(first, said) {
+  pause();
   talk.newGame();
   clock.reset();
-  began = Boolean(options.resume);
+  const seats = first.seats.map((seat) => seat.plays);
+  const f = form.elements;
+  began = first.moment > 0;
   people = seats.map((plays) => plays === "person");
   clock.seat({ computers: [0, 1].filter((seat) => !people[seat]), people: people.some(Boolean) });
   if (!hintsChosen) {
@@ -223,7 +270,7 @@ async function newGame(record = undefined) {
   stretchSeen = 0;
   for (const seat of [0, 1]) table.tell(seat, "");
   logList.replaceChildren();
-  say(`New game${options.record ? " from a game record" : `, seed ${first.seed}`}.`);
+  say(said);
   for (const line of first.log) say(line.text);
   show(first);
   pause();
@@ -265,6 +312,7 @@ function draw(next) {
 function show(next) {
   view = next;
   draw(next);
+  keepGame(next);
   root.dataset.moment = String(next.moment);
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
   const names = next.players;
@@ -325,6 +373,7 @@ function showEnd(next) {
       ...suit.halves.map((half) => el("td", {}, `needs ${half.card}: ${half.where}`)),
     );
   blocked.tBodies[0].replaceChildren(...end.details.map(row));
+  document.getElementById("watch").href = `../viewer/${shareHash(GAME, next.keep)}`;
   const list = (ships) => (ships.length ? ships.map((ship) => `${suitSign(ship.suit)} ${ship.number}`).join(", ") : "none");
   document.getElementById("end-ships").replaceChildren(
     ...next.seats.map((seat) => el("li", {}, `${seat.name} captured ${list(seat.captured)}`)),
@@ -333,14 +382,55 @@ function showEnd(next) {
   if (wasHidden) document.getElementById("again").focus();
 }
 
+// -- keeping and sharing --------------------------------------------------------------
+
+/** Save the game in this browser: after every moment, and when a setting changes. */
+function keepGame(next) {
+  const extra = {
+    finished: Boolean(next.outcome),
+    clock: clockMenu.value,
+    hints: hintsBox.checked,
+    hintsChosen,
+    facing: form.elements.facing.checked,
+  };
+  saveGame(GAME, next.keep, extra, version);
+}
+
+/** Put back the settings saved with a game. */
+function settle(extra) {
+  if ([...clockMenu.options].some((option) => option.value === extra.clock)) clockMenu.value = extra.clock;
+  if (extra.hintsChosen) {
+    hintsChosen = true;
+    hintsBox.checked = Boolean(extra.hints);
+  }
+  if (typeof extra.facing === "boolean") form.elements.facing.checked = extra.facing;
+}
+
+function share() {
+  if (!view) return;
+  pause();
+  shareNotice(notice, shareHash(GAME, view.keep));
+}
+
 // -- start ----------------------------------------------------------------------------
 
 engine = await bootPage(root);
 if (engine) {
   talk = new Conversation(engine, say, pause);
   const info = await engine.call("info");
+  version = info.version;
   build(info.pirate_levels);
   area.hidden = false;
-  await newGame();
+  const kept = new KeptGames({
+    game: GAME,
+    notice,
+    start: openKept,
+    fresh: () => newGame(),
+    settle,
+    lastError: () => lastError,
+    version: () => version,
+    welcome: "Welcome back! Your game is here, paused where you left it: press Go on to play.",
+  });
+  await kept.open();
   performance.mark("play-ready");
 }

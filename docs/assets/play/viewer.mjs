@@ -127,9 +127,9 @@ async function openLink() {
   if (!game) return;
   const shared = readShareHash(location.hash, game);
   if (shared.problem) return showError({ message: shared.problem });
-  if (game !== "marvin") return showError({ message: "Links to Pirate games open on the Pirate page." });
+  if (!rendererFor(game)) return showError({ message: `This link is for a game this viewer does not know (${game}).` });
   try {
-    const start = await engine.call("marvin_new", shared.keep);
+    const start = await engine.call(`${game}_new`, shared.keep);
     const { record } = await engine.call("record", start.id);
     await engine.call("forget", start.id);
     await open(JSON.stringify(record), "link");

@@ -1,0 +1,123 @@
+// What the play pages say above the table, and how they open a kept game.
+//
+//   new Notice(box)             a message in `box` (role=status) with buttons and a ×:
+//                               show(text, ...actions), hide(), holdsFocus()
+//   pageButton(text, onclick)   one of the page's buttons
+//   shareNotice(notice, hash)   the link to this page with `hash` (keep.mjs shareHash), to
+//                               copy: it opens the same game at the same point
+//   new KeptGames(options)      opening a game when the page loads (open()): the game of a
+//                               share link, else the game saved in this browser, else a new
+//                               one; the saved game that a shared one replaces is set
+//                               aside, and "Back to my own game" brings it back.
+//
+// KeptGames options: `game` ("marvin", "pirate"), `notice`; `start(keep)` puts a kept
+// game on the table and resolves true, or false with `lastError()` saying why; `fresh()`
+// starts a new game; `settle(extra)` puts back the page settings saved with a game;
+// `version()` is the engine's; `welcome` is said when a saved game is resumed.
+
+import { el } from "./client.mjs";
+import { forgetGame, loadGame, readShareHash, restoreAside, setAside } from "./keep.mjs";
+
+export function pageButton(text, onclick) {
+  return el("button", { type: "button", class: "play-button", onclick }, text);
+}
+
+export class Notice {
+  constructor(box) {
+    this.box = box;
+  }
+
+  show(text, ...actions) {
+    const close = el("button", { type: "button", class: "play-button", "aria-label": "Close this message", onclick: () => this.hide() }, "×");
+    this.box.replaceChildren(el("p", {}, text), ...actions.filter(Boolean), close);
+    this.box.hidden = false;
+  }
+
+  hide() {
+    this.box.hidden = true;
+    this.box.replaceChildren();
+  }
+
+  holdsFocus() {
+    return this.box.contains(document.activeElement);
+  }
+}
+
+export function shareNotice(notice, hash) {
+  const link = new URL(hash, location.href.split("#")[0]).href;
+  const field = el("input", { class: "play-link", readonly: true, value: link, "aria-label": "Link to this game" });
+  const copy = pageButton("Copy the link", async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = "Copied!";
+    } catch {
+      document.execCommand?.("copy");
+      copy.textContent = "Selected: copy it";
+    }
+  });
+  notice.show("This link opens this game at this very point, on any device:", field, copy);
+  field.focus();
+  field.select();
+  return link;
+}
+
+export class KeptGames {
+  constructor({ game, notice, start, fresh, settle = () => {}, lastError, version = () => "", welcome }) {
+    Object.assign(this, { game, notice, start, fresh, settle, lastError, version });
+    this.welcome = welcome || "Welcome back! Your game is just as you left it.";
+  }
+
+  /** Resume the saved game, if there is an unfinished one; `before` starts the notice. */
+  async resumeSaved(before = "") {
+    const { game, notice } = this;
+    const { saved, problem } = loadGame(game);
+    if (problem) {
+      notice.show(`${before}${problem} It has been put aside, and a new game has started.`);
+      return false;
+    }
+    if (!saved || saved.extra?.finished) return false;
+    this.settle(saved.extra || {});
+    if (await this.start(saved.keep)) {
+      const afresh = pageButton("Start afresh", () => {
+        notice.hide();
+        forgetGame(game);
+        this.fresh();
+      });
+      notice.show(`${before}${this.welcome}`, afresh);
+      return true;
+    }
+    setAside(game, "could not be replayed");
+    const old = saved.engine && saved.engine !== this.version() ? " (kept by an older version of the game)" : "";
+    notice.show(
+      `${before}The saved game${old} could not be resumed: ${this.lastError()}. It has been put aside, and a new game has started.`,
+    );
+    return false;
+  }
+
+  /** At page load: the shared game, else the saved one, else a new game. */
+  async open() {
+    const { game, notice } = this;
+    const shared = readShareHash(location.hash, game);
+    if (shared.keep || shared.problem) history.replaceState(null, "", location.pathname + location.search);
+    let problem = shared.problem ? `${shared.problem} ` : "";
+    if (shared.keep) {
+      const { saved } = loadGame(game);
+      const aside = saved && !saved.extra?.finished ? setAside(game, "a shared game was opened") : null;
+      if (await this.start(shared.keep)) {
+        const back = pageButton("Back to my own game", async () => {
+          notice.hide();
+          restoreAside(game, aside);
+          if (!(await this.resumeSaved())) this.fresh();
+        });
+        notice.show("Here is the shared game, at the point where it was shared.", aside ? back : null);
+        return;
+      }
+      if (aside) restoreAside(game, aside);
+      problem = `The shared game could not be opened: ${this.lastError()}. `;
+    }
+    if (await this.resumeSaved(problem)) return;
+    await this.fresh();
+    if (problem && notice.box.hidden) notice.show(`${problem}A new game has started instead.`);
+  }
+}

@@ -1,0 +1,153 @@
+"""The Pirate table as people see it: the card pictures of the Marvin page, cards that
+move (and do not, for those who ask for reduced motion), captured and sunk ships as
+piles, the roles line, and the whole table in sight for two players at four sizes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_pirate import STACKED, new_game, settle_scroll
+
+from conftest import axe_problems, booted_page
+
+pytestmark = pytest.mark.browser
+
+CARDS = "/assets/vendor/svg-cards/svg-cards.svg#"
+SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844)]
+# Count the animations the page starts, so that a test need not catch one in flight.
+COUNT_ANIMATIONS = """
+    window.animationsStarted = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+        window.animationsStarted += 1;
+        return animate.apply(this, args);
+    };
+"""
+
+
+@pytest.fixture(scope="module")
+def mid_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The stacked record cut after 118 moments: three ships captured, two sunk."""
+    record = json.loads(STACKED.read_text(encoding="utf-8"))
+    record["moments"] = record["moments"][:118]
+    del record["result"]
+    path = tmp_path_factory.mktemp("pirate") / "mid-game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+def picture(page: Page, selector: str) -> str:
+    """The card picture an element shows: the name after '#' in its <use>."""
+    href = page.locator(f"{selector} use").first.get_attribute("href") or ""
+    assert CARDS in href, href
+    return href.split("#")[1]
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return found
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_two_players_see_the_whole_table_at_every_size(
+    browser: Browser, site_url: str, mid_game: Path, width: int, height: int
+) -> None:
+    facing = width < 1000  # a tablet or a phone lies flat between the two players
+    with booted_page(browser, f"{site_url}play/pirate/") as (page, watch):
+        page.set_viewport_size({"width": width, "height": height})
+        new_game(page, ("person", "person"), record=mid_game, resume=True, facing=facing)
+        page.locator("#pause").click()  # the game runs: the table comes into sight
+        page.keyboard.press("Escape")
+        expect(page.locator("#pause")).to_have_text("Go on")
+        settle_scroll(page)
+        header = box(page, ".md-header")
+        top = header["y"] + header["height"]
+        parts = [".pir-ships", ".pir-roles", ".pir-sunk"]
+        for seat in (0, 1):
+            parts += [f".pir-seat--{seat} .pir-piles", f".pir-seat--{seat} .pir-captured"]
+            parts += [f".pir-action[data-seat='{seat}'][data-action='{a}']" for a in "TPC"]
+        for part in parts:
+            found = box(page, part)
+            assert found["y"] >= top - 1, (part, found, top)
+            assert found["y"] + found["height"] <= height + 1, (part, found)
+            assert found["x"] >= 0 and found["x"] + found["width"] <= width + 1, (part, found)
+        # Ship places are wide enough to show a card's corner, and cards stay card-shaped.
+        slot = box(page, ".pir-ship .pir-slot")
+        assert slot["width"] >= 20 and slot["height"] >= 30, slot
+        waste = box(page, ".pir-seat--1 .pir-pile:nth-child(2) svg")
+        assert abs(waste["height"] / waste["width"] - 245 / 169) < 0.02, waste
+        if width in (1280, 390):
+            assert not axe_problems(page, "#play")
+        watch.check()
+
+
+def test_the_cards_are_the_pictures_of_the_marvin_page(
+    pirate_mid: tuple[Page, list[str]],
+) -> None:
+    page, requests = pirate_mid
+    ace = ".pir-ship:nth-child(1) .pir-slot:nth-child(2)"
+    assert picture(page, ace) == "spade_1"
+    assert page.locator(f"{ace} svg").get_attribute("aria-label") == "Ace of spades"
+    assert picture(page, ".pir-ship:nth-child(3) .pir-slot:nth-child(14)") == "diamond_king"
+    assert picture(page, ".pir-seat--1 .pir-pile:nth-child(1)") == "back"
+    assert picture(page, ".pir-seat--1 .pir-pile:nth-child(2)") == "diamond_7"
+    # The pictures come from this site, once.
+    fetched = [url for url in requests if url.endswith("/svg-cards.svg")]
+    assert len(fetched) == 1 and fetched[0].startswith("http://127.0.0.1:"), fetched
+    # Captured ships lie beside their captor, sunk ones under the ships.
+    captured = page.locator(".pir-seat--1 .pir-captured li")
+    expect(captured).to_have_count(3)
+    assert [captured.nth(i).get_attribute("aria-label") for i in range(3)] == [
+        "the hearts ship (ship 1)",
+        "the diamonds ship (ship 1)",
+        "the clubs ship (ship 1)",
+    ]
+    expect(page.locator(".pir-seat--0 .pir-captured li")).to_have_count(0)
+    expect(page.locator(".pir-sunk")).to_contain_text("Sunk, nobody scores:")
+    expect(page.locator(".pir-sunk li")).to_have_count(2)
+    # The roles, and the swapped ends of the later ships, in a line on the table.
+    expect(page.locator(".pir-roles")).to_have_text(
+        "Ann is low, Ben is high: on a suit's first ship Ann lays the Ace and builds up,"
+        " Ben lays the King and builds down; the suit's next ship swaps the ends."
+        " Swapped now: spades, diamonds, clubs (Ann from the King, Ben from the Ace)."
+    )
+
+
+@pytest.fixture(scope="module")
+def pirate_mid(browser: Browser, site_url: str, mid_game: Path) -> Iterator[tuple[Page, list[str]]]:
+    with booted_page(browser, f"{site_url}play/pirate/") as (page, watch):
+        page.set_viewport_size({"width": 1280, "height": 800})
+        new_game(page, ("person", "person"), record=mid_game, resume=True)
+        yield page, watch.requests
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_cards_move_from_stock_to_waste_to_ship_unless_asked_not_to(
+    browser: Browser, site_url: str, motion: str
+) -> None:
+    url = f"{site_url}play/pirate/"
+    with booted_page(browser, url, COUNT_ANIMATIONS, reduced_motion=motion) as (page, watch):
+        page.set_viewport_size({"width": 1280, "height": 800})
+        new_game(page, ("person", "person"), record=STACKED)
+        page.locator("h1").click()
+        page.keyboard.press("f")  # Ann turns the Ace of spades
+        page.wait_for_function("document.querySelector('#play').dataset.moment === '1'")
+        turned = page.evaluate("window.animationsStarted")
+        page.keyboard.press("d")  # and plays it
+        page.wait_for_function("document.querySelector('#play').dataset.moment === '2'")
+        expect(page.locator(".pir-ship:nth-child(1) .pir-slot").first).to_have_attribute(
+            "aria-label", "A: Ann's half"
+        )
+        played = page.evaluate("window.animationsStarted")
+        copies = page.locator(".motion-copy").count()
+        if motion == "reduce":
+            assert turned == played == 0 and copies == 0
+        else:
+            assert turned >= 1 and played > turned
+        page.keyboard.press("Escape")
+        watch.check()
