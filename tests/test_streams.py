@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,19 @@ def read_until(
     return seen
 
 
+@pytest.fixture
+def ctrl_c_on() -> Iterator[None]:
+    """Let the commands started here feel Ctrl-C (SIGINT) as a terminal's would.
+
+    A shell starts background jobs with SIGINT ignored, and a process keeps that for
+    its children; with a handler of our own here instead, each child starts afresh.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.usefixtures("ctrl_c_on")
 @pytest.mark.parametrize(
     ("game", "stop", "status", "words"),
     [
@@ -174,6 +188,7 @@ def test_ctrl_c_in_play_keeps_the_record(
     replay(record)
 
 
+@pytest.mark.usefixtures("ctrl_c_on")
 def test_ctrl_c_in_simulate_keeps_the_finished_games(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     process = subprocess.Popen(
