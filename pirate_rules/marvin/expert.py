@@ -53,7 +53,7 @@ from typing import Final
 from pirate_rules.bots import Bot
 from pirate_rules.cards import Card
 from pirate_rules.marvin.game import MarvinGame
-from pirate_rules.marvin.heuristics import describe, pick
+from pirate_rules.marvin.heuristics import describe, only_choice, pick
 from pirate_rules.marvin.moves import DRAW, Move
 from pirate_rules.marvin.search import _FULL_DECKS, _imagine, _percent, unseen_cards, value
 from pirate_rules.marvin.table import EFFECT_OF_RANK
@@ -111,11 +111,9 @@ class ExpertBot(Bot[MarvinGame, Move]):
 
     def choose(self, game: MarvinGame, player: int) -> Move:
         moves = game.legal_moves
-        if player != game.to_move or not moves:
-            raise ValueError(f"player {player} has no move to choose now")
-        if len(moves) == 1:
-            self.reason = f"I {describe(game, player, moves[0])}: it is my only choice."
-            return moves[0]
+        only = only_choice(self, game, player)
+        if only is not None:
+            return only
         unseen = unseen_cards(game)
         self._player = player
         counts = _counts(unseen)

@@ -46,7 +46,7 @@ from pirate_rules.marvin.table import (
     targetable_mask,
 )
 
-__all__ = ["SensibleBot", "describe", "pick", "prize_value", "why"]
+__all__ = ["SensibleBot", "describe", "only_choice", "pick", "prize_value", "why"]
 
 CAVE, SHIP, FORT = range(3)
 
@@ -285,6 +285,26 @@ def why(game: MarvinGame, player: int, move: Move, reason: Why) -> str:
             " so that the Fort can shield my guards again."
         )
     return "I draw at once: no prize power helps me this turn."
+
+
+def only_choice(bot: Bot[MarvinGame, Move], game: MarvinGame, player: int) -> Move | None:
+    """The move ``player`` must play when it is the only one (the bot's ``reason`` says
+    so), or None when there is a choice to think about: the searching bots' first step.
+
+    Raises:
+        ValueError: if ``player`` has no move to choose now.
+
+    Example:
+        >>> only_choice(SensibleBot(), MarvinGame.stacked("9C"), 0) is None  # GL or GR?
+        True
+    """
+    moves = game.legal_moves
+    if player != game.to_move or not moves:
+        raise ValueError(f"player {player} has no move to choose now")
+    if len(moves) == 1:
+        bot.reason = f"I {describe(game, player, moves[0])}: it is my only choice."
+        return moves[0]
+    return None
 
 
 def describe(game: MarvinGame, player: int, move: Move) -> str:

@@ -38,7 +38,7 @@ from typing import ClassVar, Final
 from pirate_rules.bots import Bot
 from pirate_rules.cards import Card
 from pirate_rules.marvin.game import MarvinGame
-from pirate_rules.marvin.heuristics import describe, pick
+from pirate_rules.marvin.heuristics import describe, only_choice, pick
 from pirate_rules.marvin.moves import Move
 from pirate_rules.marvin.search import _imagine, value
 
@@ -119,11 +119,9 @@ class CheatingOracleBot(Bot[MarvinGame, Move]):
 
     def choose(self, game: MarvinGame, player: int) -> Move:
         moves = game.legal_moves
-        if player != game.to_move or not moves:
-            raise ValueError(f"player {player} has no move to choose now")
-        if len(moves) == 1:
-            self.reason = f"I {describe(game, player, moves[0])}: it is my only choice."
-            return moves[0]
+        only = only_choice(self, game, player)
+        if only is not None:
+            return only
         stop = game._turn + 1 + self.depth
         future = future_cards(game, self.depth + _SPARE)
         self._pile = future[::-1]
