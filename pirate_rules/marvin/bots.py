@@ -10,7 +10,7 @@ draw pile), and says why in `pirate_rules.bots.Bot.reason`. The bots, weakest fi
 | ``random`` | `RandomBot` | any legal move, at random |
 | ``sensible`` | `pirate_rules.marvin.heuristics.SensibleBot` | rules of thumb |
 | ``search`` | `pirate_rules.marvin.search.SearchBot` | looks ahead over imagined card orders |
-| ``expert`` | `pirate_rules.marvin.expert.ExpertBot` | weighs every next card, three draws ahead |
+| ``expert`` | `pirate_rules.marvin.expert.ExpertBot` | plays each move out over imagined orders |
 
 One more bot is registered for analysis only: ``cheating-oracle``
 (`pirate_rules.marvin.oracle.CheatingOracleBot`) reads the real draw pile, which no

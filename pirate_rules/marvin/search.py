@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Final
 
 from pirate_rules.bots import Bot
@@ -46,7 +47,7 @@ from pirate_rules.marvin.table import (
     targetable_mask,
 )
 
-__all__ = ["SearchBot", "unseen_cards", "value", "win_chance"]
+__all__ = ["SearchBot", "imagined_orders", "unseen_cards", "value", "win_chance"]
 
 _FULL_DECKS: Final = tuple(tuple(standard_deck() + [JOKER] * jokers) for jokers in range(3))
 
@@ -203,6 +204,35 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def imagined_orders(unseen: list[Card], samples: int, rng: random.Random) -> Iterator[list[Card]]:
+    """``samples`` imagined orders of the ``unseen`` cards, made with ``rng``, top card last.
+
+    The next card is spread evenly over the unseen cards sorted by what they do, so that
+    each kind of card comes first about as often as chance would have it; the others are
+    shuffled below it. Each order is made when it is asked for, so ``rng`` may be used
+    in between (the searches reshuffle their imagined piles with it).
+
+    Examples:
+        >>> cards = [Card.parse(text) for text in ("8C", "2H", "9S", "AD")]
+        >>> orders = list(imagined_orders(cards, 4, random.Random(1)))
+        >>> sorted(str(pile[-1]) for pile in orders)
+        ['2H', '8C', '9S', 'AD']
+    """
+    cards = sorted(unseen, key=lambda card: EFFECT_OF_RANK[card.rank])
+    count = len(cards)
+    random = rng.random
+    offset = random()
+    for n in range(samples):
+        pile = cards[:]
+        if count:
+            first = int((n + offset) * count / samples)
+            pile[first], pile[-1] = pile[-1], pile[first]
+        for top in range(count - 2, 0, -1):
+            other = int(random() * (top + 1))
+            pile[top], pile[other] = pile[other], pile[top]
+        yield pile
+
+
 def _imagine(game: MarvinGame, pile: list[Card], rng: random.Random) -> MarvinGame:
     """A copy of ``game`` that draws from ``pile`` (top card last) and reshuffles with ``rng``.
 
@@ -285,24 +315,11 @@ class SearchBot(Bot[MarvinGame, Move]):
     def _means(self, game: MarvinGame, player: int) -> list[float]:
         """The mean `value` for ``player`` of each legal move over the imagined orders."""
         moves = game.legal_moves
-        unseen = sorted(unseen_cards(game), key=lambda card: EFFECT_OF_RANK[card.rank])
-        count = len(unseen)
         rng = self.rng
         samples = self.samples
         stop = game._turn + 1 + self.depth
         totals = [0.0] * len(moves)
-        random = rng.random
-        offset = random()
-        for n in range(samples):
-            # The pile's top is its end. The next card is spread evenly over the unseen
-            # cards sorted by what they do; the others are shuffled below it.
-            pile = unseen[:]
-            if count:
-                first = int((n + offset) * count / samples)
-                pile[first], pile[-1] = pile[-1], pile[first]
-            for top in range(count - 2, 0, -1):
-                other = int(random() * (top + 1))
-                pile[top], pile[other] = pile[other], pile[top]
+        for pile in imagined_orders(unseen_cards(game), samples, rng):
             for k, move in enumerate(moves):
                 sim = _imagine(game, pile[:], rng)
                 sim.push(move)

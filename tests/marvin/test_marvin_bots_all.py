@@ -13,7 +13,7 @@ from pirate_rules.marvin import MarvinGame, play_game
 from pirate_rules.simulate import bot_seed
 
 NAMES = ["random", "sensible", "search", "expert"]
-SMALL = {"search": {"samples": 6, "depth": 1}, "expert": {"draws": 1}}
+SMALL = {"search": {"samples": 6, "depth": 1}, "expert": {"samples": 6, "turns": 2}}
 """Options that make a bot quicker for these tests."""
 
 SENTENCE = re.compile(r"I [^\n]*[^\s.]\.")

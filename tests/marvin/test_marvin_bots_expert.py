@@ -1,54 +1,35 @@
-"""The expert bot's options: the opponent it expects, and its shortcut among many powers.
+"""The expert bot: every move meets the same luck, and many powers are narrowed down first.
 
 The no-peek tests of every registered fair bot, the expert included, are in
-``test_marvin_bots_search.py``; here the same checks run with the worst-case opponent.
+``test_marvin_bots_search.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from test_marvin_bots_search import Tripwire, hide_the_order, long_game_positions
+from test_marvin_bots_search import long_game_positions
 
-from pirate_rules.marvin import MarvinGame
+from pirate_rules.marvin import MarvinGame, Move
 from pirate_rules.marvin.expert import _WIDE, ExpertBot
 from pirate_rules.marvin.heuristics import pick
 
 
-def test_the_worst_case_expert_does_not_peek_either() -> None:
-    for game in long_game_positions()[::3]:
-        other = hide_the_order(game, 4)
-        other._pile = Tripwire(other._pile)
-        a = ExpertBot(seed=5, draws=1, opponent="worst")
-        b = ExpertBot(seed=5, draws=1, opponent="worst")
-        assert a.choose(game, game.to_move) is b.choose(other, other.to_move)
-        assert a.reason == b.reason
+def test_every_move_meets_the_same_orders_and_reshuffles() -> None:
+    late = [game for game in long_game_positions() if len(game.draw_pile) < 8]
+    assert late
+    for game in late:
+        move = game.legal_moves[0]
+        bot = ExpertBot(seed=4, samples=6, turns=12)
+        chances = bot._chances(game, game.to_move, [move, move], 6)
+        assert chances[0] == chances[1]
 
 
-def counted_choice(bot: ExpertBot, game: MarvinGame, monkeypatch: Any) -> int:
-    """How many lines ``bot`` looks at (calls of its ``_after``) to choose a move."""
-    calls = 0
-    after = ExpertBot._after
-
-    def counting(self: ExpertBot, *args: Any) -> float:
-        nonlocal calls
-        calls += 1
-        return after(self, *args)
-
-    monkeypatch.setattr(ExpertBot, "_after", counting)
-    bot.choose(game, game.to_move)
-    monkeypatch.undo()
-    return calls
-
-
-def test_expecting_the_rules_of_thumb_keeps_one_branch_at_the_opponent(
-    monkeypatch: Any,
-) -> None:
-    game = long_game_positions()[2]
-    rules = counted_choice(ExpertBot(seed=1, draws=2), game, monkeypatch)
-    worst = counted_choice(ExpertBot(seed=1, draws=2, opponent="worst"), game, monkeypatch)
-    assert 0 < rules < worst
+def test_a_playout_that_ends_the_game_counts_as_won_or_lost() -> None:
+    for game in long_game_positions():
+        bot = ExpertBot(seed=1, samples=4, turns=500)
+        chances = bot._chances(game, game.to_move, list(game.legal_moves), 4)
+        assert all(chance in (0.0, 0.25, 0.5, 0.75, 1.0) for chance in chances)
 
 
 def wide_prize_phases() -> list[MarvinGame]:
@@ -64,36 +45,42 @@ def wide_prize_phases() -> list[MarvinGame]:
     return found
 
 
-def root_looks(bot: ExpertBot, game: MarvinGame, monkeypatch: Any) -> list[tuple[str, int]]:
-    """The moves ``bot`` looks at from ``game`` itself to choose, each with how many draws."""
-    looked: list[tuple[str, int]] = []
-    after = ExpertBot._after
+def looks(bot: ExpertBot, game: MarvinGame, monkeypatch: Any) -> list[tuple[list[str], int]]:
+    """The moves ``bot`` plays out to choose, each time with how many orders, then its
+    choice (with no orders)."""
+    looked: list[tuple[list[str], int]] = []
+    chances = ExpertBot._chances
 
-    def recording(self: ExpertBot, sim: MarvinGame, move: Any, *rest: Any) -> float:
-        if sim is game:
-            looked.append((str(move), rest[-1]))
-        return after(self, sim, move, *rest)
+    def recording(
+        self: ExpertBot, sim: MarvinGame, player: int, moves: list[Move], samples: int
+    ) -> list[float]:
+        looked.append(([str(move) for move in moves], samples))
+        return chances(self, sim, player, moves, samples)
 
-    monkeypatch.setattr(ExpertBot, "_after", recording)
-    bot.choose(game, game.to_move)
+    monkeypatch.setattr(ExpertBot, "_chances", recording)
+    looked.append(([str(bot.choose(game, game.to_move))], 0))
     monkeypatch.undo()
     return looked
 
 
-def test_among_many_powers_only_the_best_few_are_looked_at_fully(monkeypatch: Any) -> None:
+def test_among_many_powers_only_the_best_few_are_played_out_fully(monkeypatch: Any) -> None:
     for game in wide_prize_phases()[:3]:
-        bot = ExpertBot(seed=2, draws=2)
-        looked = root_looks(bot, game, monkeypatch)
-        shorter = sorted(move for move, draws in looked if draws == 1)
-        fully = [move for move, draws in looked if draws == 2]
-        assert shorter == sorted(map(str, game.legal_moves))
-        assert len(fully) == _WIDE and str(bot.choose(game, game.to_move)) in fully
+        bot = ExpertBot(seed=2, samples=8, turns=2)
+        (rough, quarter), (fully, samples), (chosen, _) = looks(bot, game, monkeypatch)
+        assert sorted(rough) == sorted(map(str, game.legal_moves)) and quarter == 2
+        assert len(fully) == _WIDE and samples == 8 and set(fully) <= set(rough)
+        assert chosen[0] in fully
 
 
-@pytest.mark.parametrize("opponent", ["rules", "worst"])
-def test_a_wide_prize_phase_gets_a_legal_move_and_a_reason(opponent: str) -> None:
+def test_a_few_moves_are_all_played_out_fully_once(monkeypatch: Any) -> None:
+    game = next(game for game in long_game_positions() if 1 < len(game.legal_moves) <= _WIDE)
+    looked = looks(ExpertBot(seed=2, samples=8, turns=2), game, monkeypatch)
+    assert looked[0] == ([str(move) for move in game.legal_moves], 8) and len(looked) == 2
+
+
+def test_a_wide_prize_phase_gets_a_legal_move_and_a_reason() -> None:
     for game in wide_prize_phases():
-        bot = ExpertBot(seed=3, draws=2, opponent=opponent)
+        bot = ExpertBot(seed=3, samples=8, turns=3)
         move = bot.choose(game, game.to_move)
         assert move in game.legal_moves
-        assert bot.reason.startswith("I ") and "next 2 draws" in bot.reason
+        assert bot.reason.startswith("I ") and "3 turns ahead over 8 imagined orders" in bot.reason

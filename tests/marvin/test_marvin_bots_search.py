@@ -51,7 +51,7 @@ def test_unseen_cards_are_the_draw_pile_as_a_multiset() -> None:
         assert Counter(unseen_cards(game)) == Counter(game.draw_pile)
 
 
-QUICK = {"search": {"samples": 6}, "expert": {"draws": 1}}
+QUICK = {"search": {"samples": 6}, "expert": {"samples": 6, "turns": 2}}
 """Options that make the slower bots quicker for these tests."""
 
 FAIR = [name for name in bot_names("marvin") if getattr(bot_class("marvin", name), "fair", True)]
