@@ -263,7 +263,13 @@ class MarvinGame:
         if isinstance(first, bool) or first not in (0, 1):
             raise PirateRulesError(f"first must be player 0 or 1, not {first!r} (M4)")
         names = tuple(players)
-        if len(names) != 2 or not all(isinstance(name, str) and name for name in names):
+        if not (
+            len(names) == 2
+            and isinstance(names[0], str)
+            and isinstance(names[1], str)
+            and names[0]
+            and names[1]
+        ):
             raise PirateRulesError(f"players must be two non-empty names, not {players!r}")
         self.players = (names[0], names[1])
         self.first = first
@@ -507,9 +513,10 @@ class MarvinGame:
                     events.append((EV_CARD, turn, player, card, move, False, before, 0))
                 else:
                     hits = 1 if effect == E_HIT else 2
-                    shield_lost = bool(opponent._shields & bit)
+                    shields = opponent._shields
+                    shield_lost = shields & bit != 0
                     if shield_lost:
-                        opponent._shields ^= bit
+                        opponent._shields = shields ^ bit
                         hits -= 1
                     after = before - hits if hits < before else 0
                     if after != before:
