@@ -95,3 +95,21 @@ def test_play_area_has_no_serious_accessibility_problem(
         watch.check()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["", "about/"])
+def test_whole_page_with_the_theme_frame_has_no_accessibility_problem(
+    site: tuple[BrowserContext, Watch], site_url: str, path: str
+) -> None:
+    """The header, search dialog and footer too, not only the content: nothing at all."""
+    context, _ = site
+    page = context.new_page()
+    try:
+        page.goto(site_url + path, wait_until="load")
+        found = [
+            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in Axe().run(page).response["violations"]
+        ]
+        assert not found, path
+    finally:
+        page.close()
