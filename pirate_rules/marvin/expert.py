@@ -55,13 +55,7 @@ from pirate_rules.bots import Bot
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import describe, only_choice, pick
 from pirate_rules.marvin.moves import Move
-from pirate_rules.marvin.search import (
-    _TO_MOVE,
-    _logistic,
-    imagined_orders,
-    unseen_cards,
-    value,
-)
+from pirate_rules.marvin.search import imagined_orders, unseen_cards, win_chance
 
 __all__ = ["ExpertBot"]
 
@@ -155,8 +149,7 @@ class ExpertBot(Bot[MarvinGame, Move]):
                 if sim._phase == "over":
                     totals[k] += sim._to_move == player
                 else:
-                    bias = _TO_MOVE if sim._to_move == player else -_TO_MOVE
-                    totals[k] += _logistic(value(sim, player) + bias)
+                    totals[k] += win_chance(sim, player)
         return [total / samples for total in totals]
 
 
