@@ -3,8 +3,10 @@ code beside it, compared state by state.
 
 * Shuffling: `pirate_rules.cards.shuffle` draws exactly as ``random.Random.shuffle``.
 * *Pirate*: `PirateGame.apply_moment` takes shortcuts for moments of turns and waits
-  and for moments with plays (`PirateGame._at_once`; all switched off by
-  ``_FAST_PATHS``), `PirateGame.from_seed` lays out the dealt decks without checking
+  and for moments with plays (`PirateGame._at_once`), and `play_game`'s loop
+  (`PirateGame._play_out`) writes out the moment where both turn and the ``fast``
+  bot's choices (`pirate_rules.pirate.shortcuts`; all switched off by
+  ``_FAST_PATHS``); `PirateGame.from_seed` lays out the dealt decks without checking
   them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
   calling `can_play`, `can_claim` and `can_turn`; the ``fast`` bot makes its
   generator only when asked for it.
@@ -18,6 +20,7 @@ code beside it, compared state by state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -25,10 +28,11 @@ import pirate_rules.marvin.game as marvin_game
 import pirate_rules.pirate.game as pirate_game
 from pirate_rules.bots import Bot, make_bot
 from pirate_rules.cards import shuffle
+from pirate_rules.errors import IllegalMoveError
 from pirate_rules.marvin import MarvinGame, Move, RandomBot
 from pirate_rules.marvin import play_game as play_marvin
 from pirate_rules.pirate import Action, PirateGame, Ship
-from pirate_rules.pirate.bots import FastBot, quickest
+from pirate_rules.pirate.bots import FastBot, play_game, quickest
 
 SEEDS = range(2000)
 
@@ -144,6 +148,122 @@ def test_the_fast_bot_makes_its_seeded_generator_when_asked() -> None:
     assert bot.rng is bot.rng
     bot.rng = random.Random(1)
     assert bot.rng.getstate() == random.Random(1).getstate()
+
+
+def frozen_state(game: PirateGame) -> tuple[object, ...]:
+    """The state of `pirate_state`, as a value that later moments do not change."""
+    ships = tuple(
+        (ship.suit, ship.number, *map(tuple, ship.halves), tuple(ship.needs), ship.ranks)
+        for ship in game._ships
+    )
+    return (
+        game.moment, game.history[-1:], *map(tuple, game._stocks), *map(tuple, game._wastes),
+        tuple(game._fresh), *map(tuple, game._held), ships, tuple(map(len, game.captured)),
+        len(game.sunk), tuple(game.events), game._outcome,
+    )  # fmt: skip
+
+
+class Watcher(Bot[PirateGame, Action]):
+    """Plays as the ``fast`` bot, or now and then (``mixed``) any legal action, and notes
+    the state of the game before each choice: every moment, as it chooses every moment.
+    Its letters are plain text when ``letters``, as a bot may give them."""
+
+    def __init__(self, seed: int, mixed: bool, letters: bool = False) -> None:
+        super().__init__(seed)
+        self.mixed, self.letters = mixed, letters
+        self.states: list[tuple[object, ...]] = []
+
+    def choose(self, game: PirateGame, player: int) -> Action:
+        self.states.append(frozen_state(game))
+        action = quickest(self, game, player)
+        if self.mixed and self.rng.random() < 0.2:
+            action = self.rng.choice(game.legal_actions(player))
+        return str(action) if self.letters else action  # type: ignore[return-value]
+
+
+def loop_both_ways(
+    seed: int, make: Callable[[], list[Bot[PirateGame, Action]]], monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[PirateGame, list[Bot[PirateGame, Action]]]]:
+    """The game of ``seed`` played by the bots ``make()`` gives, through `play_game`'s
+    loop with the shortcuts and without them, each with its bots."""
+    games = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+        bots = make()
+        games.append((play_game(bots, seed), bots))
+    return games
+
+
+def test_the_game_loop_plays_every_moment_like_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A fast bot, whose choices the loop writes out, against a watcher that notes every
+    # state, in either seat; in some games the watcher also waits, turns or claims when
+    # the fast bot would not, in others it gives its choices as letters.
+    for seed in SEEDS:
+        watcher_seat = seed % 2
+
+        def make(seed: int = seed, seat: int = watcher_seat) -> list[Bot[PirateGame, Action]]:
+            bots: list[Bot[PirateGame, Action]] = [FastBot(seed=7), FastBot(seed=8)]
+            bots[seat] = Watcher(seed, mixed=seed % 3 > 0, letters=seed % 5 == 0)
+            return bots
+
+        (fast, fast_bots), (plain, plain_bots) = loop_both_ways(seed, make, monkeypatch)
+        watched = [bots[watcher_seat] for bots in (fast_bots, plain_bots)]
+        assert isinstance(watched[0], Watcher) and isinstance(watched[1], Watcher)
+        assert watched[0].states == watched[1].states
+        assert pirate_state(fast) == pirate_state(plain)
+        assert [bot.reason for bot in fast_bots] == [bot.reason for bot in plain_bots]
+        assert plain.is_terminal()
+
+
+def test_games_between_fast_bots_end_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for seed in SEEDS:
+        (fast, fast_bots), (plain, plain_bots) = loop_both_ways(
+            seed, lambda: [FastBot(seed=1), FastBot(seed=2)], monkeypatch
+        )
+        assert pirate_state(fast) == pirate_state(plain)
+        assert [bot.reason for bot in fast_bots] == [bot.reason for bot in plain_bots]
+    # A game cut short keeps what the fast bots said last, too.
+    for moments in (0, 1, 2, 37):
+        said = []
+        for fast_paths in (True, False):
+            monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+            bots = [FastBot(), FastBot()]
+            game = play_game(bots, 11, max_moments=moments)
+            said.append((game.history, [bot.reason for bot in bots]))
+        assert said[0] == said[1]
+
+
+def test_only_bots_that_choose_with_quickest_have_their_choices_written_out() -> None:
+    class Picky(FastBot):
+        def choose(self, game: PirateGame, player: int) -> Action:
+            return Action.WAIT if game.moment < 3 else quickest(self, game, player)
+
+    game = play_game([Picky(), FastBot()], 4, max_moments=5)
+    assert game.history[:3] == ["WT", "WT", "WT"]
+    assert game.moment == 5
+
+
+def test_a_bot_refused_in_the_loop_is_refused_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Cheat(FastBot):
+        def choose(self, game: PirateGame, player: int) -> Action:
+            if game.waste_top(player) is not None and not game.can_play(player):
+                return Action.PLAY  # a card that does not fit
+            return quickest(self, game, player)
+
+    errors = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+        with pytest.raises(IllegalMoveError) as error:
+            play_game([FastBot(), Cheat()], 3)
+        errors.append(str(error.value))
+    assert errors[0] == errors[1]
+    assert "(P6)" in errors[0]
 
 
 class PlainRandomBot(Bot[MarvinGame, Move]):

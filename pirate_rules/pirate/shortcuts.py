@@ -1,0 +1,238 @@
+"""Shortcuts of the *Pirate* engine: common moments written out for speed (P4 to P7, P11).
+
+The rules are stated plainly in `pirate_rules.pirate.game`: `PirateGame.apply_moment`
+checks both actions, then calls one small method per step, each named after its rule.
+Bots play millions of moments, so the moments they play most are also written out
+here, each in one function that reads and changes the game's fields directly:
+
+* `at_once` (`PirateGame._at_once`): a moment of plays, turns and waits, without claims;
+* `play_out` (`PirateGame._play_out`): the loop of `pirate_rules.pirate.bots.play_game`,
+  with the moment where both turn a stock card, and the ``fast`` bot's choices,
+  written out.
+
+Each shortcut changes the game exactly as the plain code does: ``tests/test_fast_paths.py``
+plays thousands of seeds both ways, with ``_FAST_PATHS`` in `pirate_rules.pirate.game`
+on and off, and compares every state. Switched off, the engine plays the plain code
+alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pirate_rules.cards import Card
+from pirate_rules.pirate.actions import Action
+from pirate_rules.pirate.ships import ALL_RANKS, PLACED, SUIT_INDEX
+
+if TYPE_CHECKING:
+    from pirate_rules.pirate.game import PirateGame
+
+__all__ = ["Chooser", "Said", "at_once", "play_out"]
+
+Chooser = Callable[["PirateGame", int], Action]
+"""A bot's ``choose`` method: the action of a player (0 or 1) in a game."""
+Said = tuple[Action, Card | None] | None
+"""A choice written out for a bot: its action and the card it looked at (see `play_out`)."""
+
+_TURN, _PLAY, _WAIT = Action.TURN, Action.PLAY, Action.WAIT
+
+
+def at_once(game: PirateGame, first: Action, second: Action) -> bool:
+    """The shortcut for a moment of plays, turns and waits, without claims (P4-P7, P11).
+
+    It is `PirateGame._at_once`, and does what the plain code of
+    `PirateGame.apply_moment` does, written out in one function: each action is
+    checked first, as `PirateGame.can_turn` and `PirateGame.can_play` check it (P5,
+    P6); if either is refused, or is a claim (P9) or not an action at all, it returns
+    False and changes nothing, so that the plain code reads the moment and raises the
+    error. Then player 0's action and player 1's take effect (`PirateGame._turn`,
+    `PirateGame._play` and `Ship.place`, written out), completed ships are captured
+    or sunk by `PirateGame._complete` (P7, P8), and the end is looked for.
+
+    P11 is looked for cheaply: nothing could be placed before this moment (the
+    game went on), and a placement changes only its own suit's halves and which
+    of its cards are held, so while a suit played to still has a card that fits
+    (`PirateGame._suit_fits`), the game goes on. Only when none does, or a ship was
+    completed (P10), does `PirateGame._find_outcome` look at the whole table.
+    """
+    wastes = game._wastes
+    # The checks (P5, P6): a play needs the top waste card to fit its half, a turn
+    # needs a stock or a waste. A claim, or anything that is not an action, is left
+    # to the plain code.
+    if first is _PLAY:
+        waste0 = wastes[0]
+        if not waste0:
+            return False
+        card0 = waste0[-1]
+        index0 = SUIT_INDEX[card0.suit]
+        ship0 = game._ships[index0]
+        rank0 = card0.rank
+        if rank0 != ship0.needs[0]:
+            return False
+    elif first is _TURN:
+        card0 = None
+        if not (game._stocks[0] or wastes[0]):
+            return False
+    elif first is _WAIT:
+        card0 = None
+    else:
+        return False
+    if second is _PLAY:
+        waste1 = wastes[1]
+        if not waste1:
+            return False
+        card1 = waste1[-1]
+        index1 = SUIT_INDEX[card1.suit]
+        ship1 = game._ships[index1]
+        rank1 = card1.rank
+        if rank1 != ship1.needs[1]:
+            return False
+    elif second is _TURN:
+        card1 = None
+        if not (game._stocks[1] or wastes[1]):
+            return False
+    elif second is _WAIT:
+        card1 = None
+    else:
+        return False
+    game.moment += 1
+    game.history.append(first + second)
+    fresh = game._fresh
+    # Player 0's action, then player 1's: `_play` and `Ship.place`, or `_turn`,
+    # written out. Whether a suit played to still has a card that fits its
+    # player's half is noted on the way (P11).
+    going_on = 0
+    if card0 is not None:
+        waste0.pop()
+        fresh[0] = False
+        held = game._held[0]
+        bit = 1 << rank0
+        mine = held[index0] = held[index0] ^ bit  # the card was held: its bit was set
+        ship0.halves[0].append(PLACED[0][card0])
+        ship0.ranks |= bit
+        need = ship0.needs[0] = rank0 + ship0.steps[0]
+        going_on = mine >> need & 1
+    elif first is _TURN:
+        stock = game._stocks[0]
+        if stock:
+            wastes[0].append(stock.pop())
+            fresh[0] = True
+        else:
+            game._turn(0)
+    if card1 is not None:
+        waste1.pop()
+        fresh[1] = False
+        held = game._held[1]
+        bit = 1 << rank1
+        mine = held[index1] = held[index1] ^ bit
+        ship1.halves[1].append(PLACED[1][card1])
+        ship1.ranks |= bit
+        need = ship1.needs[1] = rank1 + ship1.steps[1]
+        going_on = going_on or mine >> need & 1
+    elif second is _TURN:
+        stock = game._stocks[1]
+        if stock:
+            wastes[1].append(stock.pop())
+            fresh[1] = True
+        else:
+            game._turn(1)
+    if card0 is None:
+        if card1 is None:
+            return True  # no card reached a ship: the outcome cannot change
+        complete = ship1.ranks == ALL_RANKS
+    else:
+        complete = ship0.ranks == ALL_RANKS or (card1 is not None and ship1.ranks == ALL_RANKS)
+    if complete:
+        touched = [0, 0, 0, 0]
+        if card0 is not None:
+            touched[index0] = 1
+        if card1 is not None:
+            touched[index1] |= 2
+        game._complete_touched(touched)
+        game._outcome = game._find_outcome()
+    elif not (
+        going_on
+        or (card0 is not None and game._suit_fits(index0))
+        or (card1 is not None and game._suit_fits(index1))
+    ):
+        game._outcome = game._find_outcome()
+    return True
+
+
+def play_out(
+    game: PirateGame,
+    choosers: tuple[Chooser, Chooser],
+    max_moments: int,
+    quick: tuple[bool, bool] = (False, False),
+) -> tuple[Said, Said]:
+    """Play moments chosen by two bots until the end, or until ``max_moments`` have been
+    played: `PirateGame._play_out` with the shortcuts on, the loop of
+    `pirate_rules.pirate.bots.play_game`.
+
+    ``choosers`` are the two bots' ``choose`` methods. A seat marked ``quick`` plays the
+    quickest action, the ``fast`` bot's rule (`pirate_rules.pirate.bots.quickest`):
+    while the player has a waste or a stock, its choice is written out here (play the
+    top waste card if it fits its half, P6, else turn, P5), as the bot would choose
+    with a call; an observer's choice (claim or wait, P9) is left to its bot.
+
+    The most common moment, both players turning a stock card (P5), is written out here
+    as in `PirateGame.apply_moment`: no card reaches a ship, so the outcome cannot
+    change (P7, P10, P11). Other moments go to `at_once`, and what it leaves (claims,
+    and anything refused) to `PirateGame.apply_moment`. So every moment is checked and
+    played as the plain code plays it.
+
+    Returns:
+        For each seat, its last choice if it was written out here: the action and the
+        top waste card looked at (None for an empty waste), so that its bot can say
+        why; None if the bot made its last choice itself, or made none.
+    """
+    choose0, choose1 = choosers
+    apply = game.apply_moment
+    quick0, quick1 = quick
+    history, stocks, wastes, fresh = game.history, game._stocks, game._wastes, game._fresh
+    ships = game._ships
+    turn, play = _TURN, _PLAY
+    first = second = _WAIT
+    card0 = card1 = None
+    asked0 = asked1 = True  # whether the last choice of the seat was its bot's own
+    while game._outcome is None and game.moment < max_moments:
+        waste0, waste1 = wastes  # looked up each moment: a restock makes new lists
+        # Each seat's choice: `quickest` written out for a quick seat (P6, P5), as long
+        # as the player is not an observer; otherwise the bot's own ``choose``.
+        if not quick0:
+            first = choose0(game, 0)
+        elif waste0:
+            asked0 = False
+            card0 = waste0[-1]
+            first = play if card0.rank == ships[SUIT_INDEX[card0.suit]].needs[0] else turn
+        elif stocks[0]:
+            asked0, card0, first = False, None, turn
+        else:
+            asked0, first = True, choose0(game, 0)
+        if not quick1:
+            second = choose1(game, 1)
+        elif waste1:
+            asked1 = False
+            card1 = waste1[-1]
+            second = play if card1.rank == ships[SUIT_INDEX[card1.suit]].needs[1] else turn
+        elif stocks[1]:
+            asked1, card1, second = False, None, turn
+        else:
+            asked1, second = True, choose1(game, 1)
+        if first is turn and second is turn:
+            stock0, stock1 = stocks
+            if stock0 and stock1:
+                # Both turn a stock card (P5), as `PirateGame._turn` does.
+                game.moment += 1
+                history.append("TT")
+                waste0.append(stock0.pop())
+                waste1.append(stock1.pop())
+                fresh[0] = fresh[1] = True
+                continue
+        if not at_once(game, first, second):  # a claim, or anything refused
+            apply(first, second)
+    return (
+        None if asked0 else (first, card0),
+        None if asked1 else (second, card1),
+    )
