@@ -133,6 +133,51 @@ def test_a_refused_play_is_refused_the_same_way_with_the_shortcuts(
         assert moment in ("WW", "TT") or "(P6)" in fast
 
 
+def test_every_moment_with_a_claim_is_played_or_refused_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Wherever a player is an observer (P9) in games between fast bots, every moment
+    # with a claim, allowed or not, does the same with the shortcuts and without.
+    claims = [a + b for a in "TPCW" for b in "TPCW" if "C" in a + b]
+    tried = played = 0
+    for seed in range(300):
+        game = PirateGame.from_seed(seed)
+        bots = (FastBot(), FastBot())
+        while not game.is_terminal():
+            if game.is_observer(0) or game.is_observer(1):
+                for moment in claims:
+                    fast, plain = both_ways(game, moment, monkeypatch)
+                    assert fast == plain, (seed, game.moment, moment)
+                    tried += 1
+                    played += fast.startswith("(")  # a state, not an error
+            monkeypatch.setattr(pirate_game, "_FAST_PATHS", True)
+            game.apply_moment(quickest(bots[0], game, 0), quickest(bots[1], game, 1))
+    assert tried > 10_000 and 0 < played < tried
+
+
+@pytest.mark.parametrize("moment", ["CW", "CT", "WP"])
+def test_a_completed_ship_that_ends_the_game_ends_it_with_the_shortcuts(
+    moment: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ann has played all her hearts and watches (P9); Ben turned 7H, the last card of
+    # the hearts ship, and still holds the Ace that begins his half of the next one.
+    # Ann has three ships and one was sunk, so a fourth ends the game (P10).
+    game = PirateGame(
+        stocks=("AH 2H 3H 4H 5H 6H", "KH QH JH TH 9H 8H 7H AH"),
+        players=("Ann", "Ben"),
+        complete=False,
+    )
+    game.apply_moments("TT PP " * 6 + "WT")
+    game.captured[0].extend(Ship(suit, 1, 0) for suit in "SDC")
+    game.sunk.append(Ship("S", 2, 0))
+    if moment == "WP":  # Ben plays 7H himself: his fourth ship, not hers
+        game.captured[1].extend(game.captured[0])
+        game.captured[0].clear()
+    fast, plain = both_ways(game, moment, monkeypatch)
+    assert fast == plain
+    assert "Termination.CAPTURES" in fast
+
+
 def test_a_dealt_game_is_the_game_of_its_stocks() -> None:
     for seed in range(200):
         dealt = PirateGame.from_seed(seed)

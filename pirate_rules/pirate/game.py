@@ -457,12 +457,14 @@ class PirateGame:
             self._fresh[player] = True
         else:
             # The waste turned face down: its first-turned (bottom) card comes on top.
+            # (The lists stay the same lists, so the shortcuts may hold on to them.)
             waste = self._wastes[player]
-            self._stocks[player] = waste[::-1]
-            self._wastes[player] = []
+            size = len(waste)
+            stock.extend(reversed(waste))
+            waste.clear()
             self._fresh[player] = False
-            if waste:
-                self.events.append(Event(self.moment, "restock", player, number=len(waste)))
+            if size:
+                self.events.append(Event(self.moment, "restock", player, number=size))
 
     def _play(self, player: int, touched: list[int]) -> None:
         """P6: move the top waste card (checked to fit) onto the player's own half."""

@@ -28,14 +28,14 @@ from pirate_rules.pirate.ships import ALL_RANKS, PLACED, SUIT_INDEX
 if TYPE_CHECKING:
     from pirate_rules.pirate.game import PirateGame
 
-__all__ = ["Chooser", "Said", "at_once", "play_out"]
+__all__ = ["Chooser", "Said", "at_once", "play_out", "with_claim"]
 
 Chooser = Callable[["PirateGame", int], Action]
 """A bot's ``choose`` method: the action of a player (0 or 1) in a game."""
 Said = tuple[Action, Card | None] | None
 """A choice written out for a bot: its action and the card it looked at (see `play_out`)."""
 
-_TURN, _PLAY, _WAIT = Action.TURN, Action.PLAY, Action.WAIT
+_TURN, _PLAY, _CLAIM, _WAIT = Action.TURN, Action.PLAY, Action.CLAIM, Action.WAIT
 
 
 def at_once(game: PirateGame, first: Action, second: Action) -> bool:
@@ -50,11 +50,13 @@ def at_once(game: PirateGame, first: Action, second: Action) -> bool:
     `PirateGame._play` and `Ship.place`, written out), completed ships are captured
     or sunk by `PirateGame._complete` (P7, P8), and the end is looked for.
 
-    P11 is looked for cheaply: nothing could be placed before this moment (the
-    game went on), and a placement changes only its own suit's halves and which
-    of its cards are held, so while a suit played to still has a card that fits
-    (`PirateGame._suit_fits`), the game goes on. Only when none does, or a ship was
-    completed (P10), does `PirateGame._find_outcome` look at the whole table.
+    The end is looked for cheaply. P11 ends the game when no card left fits anywhere;
+    a placement changes only its own suit's ship and which of its cards are held, so
+    while a suit played to still has a card that fits (`PirateGame._suit_fits`; after
+    a completed ship, the suit's new ship), the game goes on. P10 ends it once a
+    player has five ships, or four after a sinking, so it is looked at only when a
+    ship was completed and a player has four. Only then, or when no suit played to
+    has a card that fits, does `PirateGame._find_outcome` look at the whole table.
     """
     wastes = game._wastes
     # The checks (P5, P6): a play needs the top waste card to fit its half, a turn
@@ -76,8 +78,10 @@ def at_once(game: PirateGame, first: Action, second: Action) -> bool:
             return False
     elif first is _WAIT:
         card0 = None
+    elif first is _CLAIM:
+        return with_claim(game, first, second)
     else:
-        return False
+        return False  # not an action: the plain code reads it and says so
     if second is _PLAY:
         waste1 = wastes[1]
         if not waste1:
@@ -94,6 +98,8 @@ def at_once(game: PirateGame, first: Action, second: Action) -> bool:
             return False
     elif second is _WAIT:
         card1 = None
+    elif second is _CLAIM:
+        return with_claim(game, first, second)
     else:
         return False
     game.moment += 1
@@ -150,12 +156,60 @@ def at_once(game: PirateGame, first: Action, second: Action) -> bool:
         if card1 is not None:
             touched[index1] |= 2
         game._complete_touched(touched)
-        game._outcome = game._find_outcome()
-    elif not (
+        captured = game.captured
+        if len(captured[0]) >= 4 or len(captured[1]) >= 4:
+            game._outcome = game._find_outcome()  # perhaps enough captures (P10)
+            return True
+        going_on = 0  # the suits played to have new ships: look at them again
+    if not (
         going_on
         or (card0 is not None and game._suit_fits(index0))
         or (card1 is not None and game._suit_fits(index1))
     ):
+        game._outcome = game._find_outcome()
+    return True
+
+
+def with_claim(game: PirateGame, first: Action, second: Action) -> bool:
+    """The shortcut for a moment where one player claims (P9), for `at_once`.
+
+    It checks both actions as `PirateGame.apply_moment` does: the claimer must be an
+    observer, and the card the opponent (the owner) turned last must still be on top
+    of the owner's waste and fit the claimer's half (`PirateGame.can_claim`); the
+    owner may turn, play that very card if it fits their own half, or wait. If either
+    is refused, or both claim, it returns False and changes nothing. Then it takes the
+    same steps as the plain code, in the same order: the claim (`PirateGame._claim`),
+    the owner's turn or play, and the completed ships (`PirateGame._complete_touched`).
+    Only the claimed card's suit changed, so the end is looked for as in `at_once`.
+    """
+    claimer = 0 if first is _CLAIM else 1
+    owner = 1 - claimer
+    owner_action = second if claimer == 0 else first
+    stocks, wastes = game._stocks, game._wastes
+    waste = wastes[owner]
+    if stocks[claimer] or wastes[claimer] or not waste or not game._fresh[owner]:
+        return False
+    card = waste[-1]
+    index = SUIT_INDEX[card.suit]
+    ship = game._ships[index]
+    if card.rank != ship.needs[claimer]:
+        return False
+    if owner_action is _PLAY:
+        if card.rank != ship.needs[owner]:
+            return False
+    elif owner_action is not _TURN and owner_action is not _WAIT:
+        return False
+    game.moment += 1
+    game.history.append(first + second)
+    touched = [0, 0, 0, 0]
+    game._claim(claimer, owner_action, touched)
+    if owner_action is _TURN:
+        game._turn(owner)
+    elif owner_action is _PLAY:
+        game._play(owner, touched)
+    game._complete_touched(touched)
+    captured = game.captured
+    if len(captured[0]) >= 4 or len(captured[1]) >= 4 or not game._suit_fits(index):
         game._outcome = game._find_outcome()
     return True
 
@@ -190,14 +244,15 @@ def play_out(
     choose0, choose1 = choosers
     apply = game.apply_moment
     quick0, quick1 = quick
-    history, stocks, wastes, fresh = game.history, game._stocks, game._wastes, game._fresh
-    ships = game._ships
+    # Each player keeps the same stock and waste lists all game long (`PirateGame._turn`).
+    history, fresh, ships = game.history, game._fresh, game._ships
+    stock0, stock1 = game._stocks
+    waste0, waste1 = game._wastes
     turn, play = _TURN, _PLAY
     first = second = _WAIT
     card0 = card1 = None
     asked0 = asked1 = True  # whether the last choice of the seat was its bot's own
     while game._outcome is None and game.moment < max_moments:
-        waste0, waste1 = wastes  # looked up each moment: a restock makes new lists
         # Each seat's choice: `quickest` written out for a quick seat (P6, P5), as long
         # as the player is not an observer; otherwise the bot's own ``choose``.
         if not quick0:
@@ -206,7 +261,7 @@ def play_out(
             asked0 = False
             card0 = waste0[-1]
             first = play if card0.rank == ships[SUIT_INDEX[card0.suit]].needs[0] else turn
-        elif stocks[0]:
+        elif stock0:
             asked0, card0, first = False, None, turn
         else:
             asked0, first = True, choose0(game, 0)
@@ -216,20 +271,18 @@ def play_out(
             asked1 = False
             card1 = waste1[-1]
             second = play if card1.rank == ships[SUIT_INDEX[card1.suit]].needs[1] else turn
-        elif stocks[1]:
+        elif stock1:
             asked1, card1, second = False, None, turn
         else:
             asked1, second = True, choose1(game, 1)
-        if first is turn and second is turn:
-            stock0, stock1 = stocks
-            if stock0 and stock1:
-                # Both turn a stock card (P5), as `PirateGame._turn` does.
-                game.moment += 1
-                history.append("TT")
-                waste0.append(stock0.pop())
-                waste1.append(stock1.pop())
-                fresh[0] = fresh[1] = True
-                continue
+        if first is turn and second is turn and stock0 and stock1:
+            # Both turn a stock card (P5), as `PirateGame._turn` does.
+            game.moment += 1
+            history.append("TT")
+            waste0.append(stock0.pop())
+            waste1.append(stock1.pop())
+            fresh[0] = fresh[1] = True
+            continue
         if not at_once(game, first, second):  # a claim, or anything refused
             apply(first, second)
     return (
