@@ -189,6 +189,8 @@ def quickest(bot: Bot[PirateGame, Action], game: PirateGame, player: int) -> Act
     """
     # The same checks as `PirateGame.can_play`, `can_claim` and `can_turn`, in that
     # order, reading the game's fields at once: this bot plays millions of moments.
+    # `play_game`'s loop writes out the play-or-turn part for a ``fast`` bot
+    # (`pirate_rules.pirate.shortcuts.play_out`): a change here is made there too.
     if game._outcome is None:
         waste = game._wastes[player]
         if waste:
@@ -271,6 +273,10 @@ def play_game(
 
     Returns:
         The game at its end (check :meth:`PirateGame.outcome`).
+
+    The loop is `PirateGame._play_out`; a ``fast`` bot's choices are written out in it
+    (see `pirate_rules.pirate.shortcuts.play_out`), the same choices `quickest` makes,
+    and the bot's ``reason`` at the end is the one it would have given.
 
     Example:
         >>> game = play_game(("child", "expert"), seed=3)

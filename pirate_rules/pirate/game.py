@@ -37,9 +37,10 @@ DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
 _TURN = Action.TURN
 _FAST_PATHS = True
-"""Whether `PirateGame.apply_moment` takes its shortcuts (see `PirateGame._at_once`);
-the tests switch them off to check that the plain code gives the same games, and the
-misreading catalogue switches them off to change the plain code alone."""
+"""Whether `PirateGame.apply_moment` and the bots' game loop take their shortcuts (see
+`pirate_rules.pirate.shortcuts`); the tests switch them off to check that the plain
+code gives the same games, and the misreading catalogue switches them off to change
+the plain code alone."""
 
 
 class Termination(Enum):
@@ -357,9 +358,9 @@ class PirateGame:
 
         The code after the two shortcuts states this plainly. Bots play millions of
         moments, so a moment where both turn a stock card, and any other moment
-        without a claim (`_at_once`), are first tried written out; they change the game
-        exactly as the plain code does (``tests/test_fast_paths.py`` plays thousands of
-        games both ways and compares every state), and leave anything refused to it.
+        (`_at_once`), are first tried written out; they change the game exactly as the
+        plain code does (``tests/test_fast_paths.py`` plays thousands of games both
+        ways and compares every state), and leave anything refused to it.
 
         Raises:
             InvalidMoveError: if the text is not two actions.
@@ -384,8 +385,8 @@ class PirateGame:
         else:
             first_action, second_action = parse_moment(first, second)
         if _FAST_PATHS and self._outcome is None and self._at_once(first_action, second_action):
-            # The shortcut for other moments without claims (see `_at_once`). Claims,
-            # and anything refused, take the plain way below, whose errors name the rule.
+            # The shortcut for the other moments (see `_at_once`). Anything refused
+            # takes the plain way below, whose errors name the rule.
             return
         actions = first_action, second_action
         self._check(0, first_action)
@@ -418,7 +419,8 @@ class PirateGame:
                 self._complete(index, players)
 
     _at_once = at_once
-    """The shortcut for a moment of plays, turns and waits (`pirate_rules.pirate.shortcuts`)."""
+    """The shortcut for a moment of plays, turns and waits, or one claim: the function
+    `pirate_rules.pirate.shortcuts.at_once`, taking the game as ``self``."""
 
     def _play_out(
         self,
