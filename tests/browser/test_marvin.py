@@ -63,6 +63,12 @@ def test_a_game_against_the_computer_is_played_to_its_end_by_clicks(
     expect(page.locator("#end-text")).to_contain_text("wins")
     expect(page.locator("#status")).to_contain_text("wins the game")
     assert page.locator("#log li").count() > 10
+    # The log has scrolled to its newest line.
+    page.wait_for_function(
+        "(log => log.scrollHeight > log.clientHeight"
+        " && log.scrollTop + log.clientHeight >= log.scrollHeight - 2)"
+        "(document.querySelector('#log'))"
+    )
     # Nothing on the table can be clicked once the game is over.
     assert page.locator(".pirate:not([disabled]), .prize:not([disabled])").count() == 0
     record = read_download(page, "#download")

@@ -38,12 +38,18 @@ def site(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
     context.close()
 
 
-def serious(results: Any) -> list[str]:
+def problems(results: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """Axe's findings of the given impacts, one line each."""
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
         for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in impacts
     ]
+
+
+def serious(results: Any) -> list[str]:
+    """Axe's serious and critical findings, one line each."""
+    return problems(results)
 
 
 @pytest.mark.parametrize("path", site_pages())
@@ -73,7 +79,7 @@ def test_rules_content_has_no_serious_accessibility_problem(
     page = context.new_page()
     try:
         page.goto(site_url + path)
-        assert not serious(Axe().run(page, context=".md-content")), path
+        assert not problems(Axe().run(page, context=".md-content")), path
     finally:
         page.close()
 
@@ -95,3 +101,18 @@ def test_play_area_has_no_serious_accessibility_problem(
         watch.check()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["", "about/"])
+def test_whole_page_with_the_theme_frame_has_no_accessibility_problem(
+    site: tuple[BrowserContext, Watch], site_url: str, path: str
+) -> None:
+    """The header, search dialog and footer too, not only the content: nothing at all."""
+    context, _ = site
+    page = context.new_page()
+    try:
+        page.goto(site_url + path, wait_until="load")
+        everything = ("minor", "moderate", "serious", "critical")
+        assert not problems(Axe().run(page), everything), path
+    finally:
+        page.close()

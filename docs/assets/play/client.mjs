@@ -168,12 +168,41 @@ export function download(filename, text) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-/** A log list that keeps its last 200 lines and scrolls to the newest: returns `say`. */
+/**
+ * A log list that keeps its last 200 lines and shows the newest: returns `say`.
+ * The newest line stays in view when lines are added and when the list changes size
+ * (the end of a game takes room from it), unless the reader has scrolled up to read
+ * older lines. The scroll waits for the next frame, so that many lines said at once
+ * (a fast game) cost one layout, not one each.
+ */
 export function logTo(list, keep = 200) {
+  let pinned = true;
+  let top = 0; // where the list was last scrolled to from here
+  let scrolling = false;
+  const scroll = () => {
+    scrolling = false;
+    if (!pinned) return;
+    list.scrollTop = list.scrollHeight;
+    top = list.scrollTop;
+  };
+  const later = () => {
+    if (!scrolling) {
+      scrolling = true;
+      requestAnimationFrame(scroll);
+    }
+  };
+  // Scroll events arrive a frame late, maybe after more lines: only a move up from
+  // where the list was put unpins it, and reaching the bottom pins it again.
+  list.addEventListener("scroll", () => {
+    const bottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    if (bottom) pinned = true;
+    else if (list.scrollTop < top - 2) pinned = false;
+  }, { passive: true });
+  new ResizeObserver(later).observe(list);
   return (text, kind = "") => {
     list.append(el("li", { class: kind }, text));
     while (list.children.length > keep) list.firstElementChild.remove();
-    list.scrollTop = list.scrollHeight;
+    later();
   };
 }
 
