@@ -1,11 +1,12 @@
-"""Shortcuts of the *Pirate* engine: common moments written out for speed (P4 to P7, P11).
+"""Shortcuts of the *Pirate* engine: common moments written out for speed (P4 to P11).
 
 The rules are stated plainly in `pirate_rules.pirate.game`: `PirateGame.apply_moment`
 checks both actions, then calls one small method per step, each named after its rule.
 Bots play millions of moments, so the moments they play most are also written out
 here, each in one function that reads and changes the game's fields directly:
 
-* `at_once` (`PirateGame._at_once`): a moment of plays, turns and waits, without claims;
+* `at_once` (`PirateGame._at_once`): a moment of plays, turns and waits, or, through
+  `with_claim`, one with a claim;
 * `play_out` (`PirateGame._play_out`): the loop of `pirate_rules.pirate.bots.play_game`,
   with the moment where both turn a stock card, and the ``fast`` bot's choices,
   written out.
@@ -39,16 +40,17 @@ _TURN, _PLAY, _CLAIM, _WAIT = Action.TURN, Action.PLAY, Action.CLAIM, Action.WAI
 
 
 def at_once(game: PirateGame, first: Action, second: Action) -> bool:
-    """The shortcut for a moment of plays, turns and waits, without claims (P4-P7, P11).
+    """The shortcut for a moment of plays, turns and waits (P4-P8, P10, P11).
 
     It is `PirateGame._at_once`, and does what the plain code of
     `PirateGame.apply_moment` does, written out in one function: each action is
     checked first, as `PirateGame.can_turn` and `PirateGame.can_play` check it (P5,
-    P6); if either is refused, or is a claim (P9) or not an action at all, it returns
-    False and changes nothing, so that the plain code reads the moment and raises the
-    error. Then player 0's action and player 1's take effect (`PirateGame._turn`,
-    `PirateGame._play` and `Ship.place`, written out), completed ships are captured
-    or sunk by `PirateGame._complete` (P7, P8), and the end is looked for.
+    P6); if either is refused, or is not an action at all, it returns False and
+    changes nothing, so that the plain code reads the moment and raises the error. A
+    moment with a claim (P9) is handed to `with_claim`. Then player 0's action and
+    player 1's take effect (`PirateGame._turn`, `PirateGame._play` and `Ship.place`,
+    written out), completed ships are captured or sunk by `PirateGame._complete` (P7,
+    P8), and the end is looked for.
 
     The end is looked for cheaply. P11 ends the game when no card left fits anywhere;
     a placement changes only its own suit's ship and which of its cards are held, so
