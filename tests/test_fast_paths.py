@@ -3,7 +3,7 @@ code beside it, compared state by state.
 
 * Shuffling: `pirate_rules.cards.shuffle` draws exactly as ``random.Random.shuffle``.
 * *Pirate*: `PirateGame.apply_moment` takes shortcuts for moments of turns and waits
-  and for moments with plays (`PirateGame._at_once`), and `play_game`'s loop
+  and for moments with plays or a claim (`PirateGame._at_once`), and `play_game`'s loop
   (`PirateGame._play_out`) writes out the moment where both turn and the ``fast``
   bot's choices (`pirate_rules.pirate.shortcuts`; all switched off by
   ``_FAST_PATHS``); `PirateGame.from_seed` lays out the dealt decks without checking
