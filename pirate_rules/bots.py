@@ -30,7 +30,6 @@ import importlib
 import importlib.util
 import inspect
 import os
-import random
 import sys
 import sysconfig
 import traceback
@@ -39,6 +38,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pirate_rules.cards import seeded_generator
 from pirate_rules.errors import BotError, UnknownBotError, one_line
 
 __all__ = [
@@ -75,7 +75,7 @@ class Bot(Generic[G, M]):
     description: ClassVar[str] = ""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded_generator(seed)
         self.reason = ""
 
     def choose(self, game: G, player: int) -> M:

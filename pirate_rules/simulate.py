@@ -23,6 +23,7 @@ a run of any length uses the same memory. Games are refereed
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import sys
@@ -77,15 +78,24 @@ def play_match(game: str, seed: int, bots: Sequence[str] | None = None) -> Any:
     Returns:
         The finished game object.
     """
-    names = tuple(bots or DEFAULT_BOTS[game])
-    players = [make_bot(game, name, seed=bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    names = bots or DEFAULT_BOTS[game]
+    if len(names) != 2:
+        raise ValueError(f"a game needs two bots, not {len(names)}")
+    players = [make_bot(game, names[0], seed=bot_seed(seed, 0)),
+               make_bot(game, names[1], seed=bot_seed(seed, 1))]  # fmt: skip
+    return _game_loop(game)(players, seed)
+
+
+@functools.cache
+def _game_loop(game: str) -> Callable[..., Any]:
+    """The ``play_game`` of ``game``, imported the first time it is asked for."""
     if game == "marvin":
         from pirate_rules.marvin.bots import play_game as play_marvin
 
-        return play_marvin(players, seed)
+        return play_marvin
     from pirate_rules.pirate.bots import play_game as play_pirate
 
-    return play_pirate(players, seed)
+    return play_pirate
 
 
 def player_names(bots: Sequence[BotName]) -> tuple[str, str]:

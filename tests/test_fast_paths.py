@@ -1,7 +1,9 @@
 """Differential tests: each engine shortcut plays thousands of games exactly like the plain
 code beside it, compared state by state.
 
-* Shuffling: `pirate_rules.cards.shuffle` draws exactly as ``random.Random.shuffle``.
+* Shuffling and seeding: `pirate_rules.cards.shuffle` draws exactly as
+  ``random.Random.shuffle``, and `pirate_rules.cards.seeded_generator` makes a
+  generator in exactly the state of ``random.Random(seed)``.
 * *Pirate*: `PirateGame.apply_moment` takes shortcuts for moments of turns and waits
   and for moments with plays or a claim (`PirateGame._at_once`), and `play_game`'s loop
   (`PirateGame._play_out`) writes out the moment where both turn and the ``fast``
@@ -14,7 +16,9 @@ code beside it, compared state by state.
   out in one function instead of through `MarvinGame._push_plain` and the steps it
   calls (switched off by ``_FAST_PATHS``), the ``random`` bot and `play_game` read
   the game's fields instead of its properties, and the search bots play on
-  `MarvinGame._fork` copies instead of `MarvinGame.copy`.
+  `MarvinGame._fork` copies instead of `MarvinGame.copy`. The game keeps one record
+  of its turns, the log, and reads the turns (``_history``), this turn's power and
+  reshuffle from it: the turns read are the turns played.
 """
 
 from __future__ import annotations
@@ -27,9 +31,9 @@ import pytest
 import pirate_rules.marvin.game as marvin_game
 import pirate_rules.pirate.game as pirate_game
 from pirate_rules.bots import Bot, make_bot
-from pirate_rules.cards import shuffle
+from pirate_rules.cards import seeded_generator, shuffle
 from pirate_rules.errors import IllegalMoveError
-from pirate_rules.marvin import MarvinGame, Move, RandomBot
+from pirate_rules.marvin import DRAW, MarvinGame, Move, RandomBot
 from pirate_rules.marvin import play_game as play_marvin
 from pirate_rules.pirate import Action, PirateGame, Ship
 from pirate_rules.pirate.bots import FastBot, play_game, quickest
@@ -46,6 +50,19 @@ def test_shuffle_draws_exactly_like_random_shuffle() -> None:
             theirs.shuffle(expected)
             assert cards == expected
             assert ours.getstate() == theirs.getstate()
+
+
+def test_a_seeded_generator_is_in_the_state_of_random_random() -> None:
+    seeds = [*range(-100, 3000), 2**31, 2**32 - 1, 2**32, 2**64 + 7, -(2**70), 10**30]
+    for seed in seeds:
+        ours, theirs = seeded_generator(seed), random.Random(seed)
+        assert type(ours) is random.Random
+        assert ours.getstate() == theirs.getstate()
+        draws = [(rng.random(), rng.gauss(0, 1), rng.getrandbits(70)) for rng in (ours, theirs)]
+        assert draws[0] == draws[1]
+    for other in (None, "seven", 7.5, b"7"):
+        assert type(seeded_generator(other)) is random.Random
+    assert seeded_generator("seven").getstate() == random.Random("seven").getstate()
 
 
 def ship_state(ship: Ship) -> tuple[object, ...]:
@@ -368,3 +385,39 @@ def test_a_fork_plays_like_a_copy() -> None:
             assert [s._state() for s in fork.sides] == [s._state() for s in copy.sides]
             assert (fork.drawn, fork.to_move, fork.turn) == (copy.drawn, copy.to_move, copy.turn)
             assert fork._holder == copy._holder and fork._discard == copy._discard
+
+
+def test_marvin_turns_read_from_the_log_are_the_turns_played() -> None:
+    for seed in range(600):
+        game = MarvinGame.from_seed(seed, jokers=(2, 1, 0)[seed % 3])
+        bot = RandomBot(seed=seed)
+        powers: dict[int, Move] = {}
+        choices: dict[int, Move] = {}
+        while not game.is_game_over():
+            move = bot.choose(game, game.to_move)
+            number = game.turn + 1
+            if game.phase == "prize":
+                if move is not DRAW:
+                    powers[number] = move
+            else:
+                assert game._power == powers.get(number)
+                choices[number] = move
+            game.push(move)
+            if game.turn + 1 == number:  # the turn goes on: its power is known
+                assert game._power == powers.get(number)
+            elif game.phase != "over":
+                assert game._power is None
+        turns = game._history
+        assert len(turns) == game.turn
+        assert {n: t[0] for n, t in enumerate(turns, 1) if t[0]} == powers
+        assert all(t[3] is choices.get(n) for n, t in enumerate(turns, 1))
+        # The cards drawn are the deck's, then each reshuffled pile's, in order; a
+        # reshuffle is recorded with the turn that draws its first card.
+        drawn = [t[2] for t in turns]
+        order = list(game.deck)
+        for number, turn in enumerate(turns, 1):
+            if turn[1] is not None:
+                assert len(order) == number - 1 and turn[1][0] == turn[2]
+                order += turn[1]
+        assert drawn == order[: len(drawn)]
+        assert sum(t[1] is not None for t in turns) == game.reshuffles

@@ -29,6 +29,7 @@ player may do. Its class says ``fair = False``, and the play pages never offer i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import floor
 from typing import Any
 
 from pirate_rules.bots import Bot, bot_seed, make_bot, register_bot
@@ -76,8 +77,12 @@ class RandomBot(MarvinBot):
         count = len(moves)
         if player != game._to_move or not count:
             raise ValueError(f"player {player} has no move to choose now")
-        self.reason = _REASONS[count] if count < _MANY else _reason(count)
-        return moves[int(self._random() * count)]
+        try:
+            self.reason = _REASONS[count]
+        except IndexError:
+            self.reason = _reason(count)
+        # ``floor`` is ``int`` for a number from 0 up, in one cheaper call.
+        return moves[floor(self._random() * count)]
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -91,7 +96,6 @@ def _reason(count: int) -> str:
 
 
 _REASONS = tuple(_reason(count) for count in range(20))
-_MANY = len(_REASONS)
 
 # Registered after "random", so that the names are listed weakest first.
 register_bot("marvin", "sensible")(SensibleBot)
@@ -134,10 +138,14 @@ def play_game(
     game = MarvinGame.from_seed(seed, **options)
     choose = (made[0].choose, made[1].choose)
     push = game.push
-    limit = float("inf") if max_turns is None else max_turns
-    # The loop reads the game's own fields: ``_phase`` is `MarvinGame.phase`, ``_turn``
+    # The loops read the game's own fields: ``_phase`` is `MarvinGame.phase`, ``_turn``
     # `MarvinGame.turn` and ``_to_move`` `MarvinGame.to_move`.
-    while game._phase != "over" and game._turn < limit:
-        player = game._to_move
-        push(choose[player](game, player))
+    if max_turns is None:
+        while game._phase != "over":
+            player = game._to_move
+            push(choose[player](game, player))
+    else:
+        while game._phase != "over" and game._turn < max_turns:
+            player = game._to_move
+            push(choose[player](game, player))
     return game

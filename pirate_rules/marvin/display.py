@@ -97,7 +97,13 @@ class GameView(Protocol):
 
 
 # The game stores events as small tuples ``(kind, turn, ...)``; they become sentences
-# only when the log is read.
+# only when the log is read. They are also the game's record of its turns (see
+# ``MarvinGame._history``):
+#   (EV_POWER, turn, player, move, swapped)
+#   (EV_RESHUFFLE, turn, count, new order of the pile, top first)
+#   (EV_CARD, turn, player, card, choice or None[, source | shield lost, before, after])
+#   (EV_RETURN, turn, player, position)
+#   (EV_WIN, turn, player)
 EV_POWER, EV_RESHUFFLE, EV_CARD, EV_RETURN, EV_WIN = range(5)
 
 POSITION_NAMES: Final = {

@@ -31,7 +31,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from pirate_rules.cards import JOKER, Card, parse_cards, shuffled, standard_deck
+from pirate_rules.cards import (
+    JOKER,
+    Card,
+    parse_cards,
+    seeded_generator,
+    shuffled,
+    standard_deck,
+)
 from pirate_rules.errors import InvalidMoveError, PirateRulesError
 from pirate_rules.marvin import display
 from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RESHUFFLE, EV_RETURN, EV_WIN
@@ -110,6 +117,10 @@ class Script(Protocol):
         """Check a drawn card that can do nothing against the record."""
 
 
+Turn = tuple[Move | None, tuple[Card, ...] | None, Card, Move | None]
+"""One turn as the game records it: the prize power, the reshuffled order, the card, the choice."""
+
+
 class MarvinGame:
     """A game of *Marvin's Pirates Go!* between two players, from setup to the end.
 
@@ -147,13 +158,10 @@ class MarvinGame:
         "_drawn",
         "_events",
         "_held",
-        "_history",
         "_holder",
         "_legal",
         "_phase",
         "_pile",
-        "_power",
-        "_reshuffled",
         "_reshuffles",
         "_rng",
         "_script",
@@ -205,7 +213,7 @@ class MarvinGame:
             True
         """
         check_jokers(jokers)
-        rng = random.Random(seed)
+        rng = seeded_generator(seed)
         cards = shuffled(_DECKS[jokers], rng)
         if first is None:
             first = rng.randrange(2)
@@ -255,7 +263,13 @@ class MarvinGame:
         if isinstance(first, bool) or first not in (0, 1):
             raise PirateRulesError(f"first must be player 0 or 1, not {first!r} (M4)")
         names = tuple(players)
-        if len(names) != 2 or not all(isinstance(name, str) and name for name in names):
+        if not (
+            len(names) == 2
+            and isinstance(names[0], str)
+            and isinstance(names[1], str)
+            and names[0]
+            and names[1]
+        ):
             raise PirateRulesError(f"players must be two non-empty names, not {players!r}")
         self.players = (names[0], names[1])
         self.first = first
@@ -271,9 +285,6 @@ class MarvinGame:
         self._turn = 0
         self._phase = PRIZE
         self._legal = NO_MOVES
-        self._power: Move | None = None
-        self._reshuffled: tuple[Card, ...] | None = None
-        self._history: list[tuple[Move | None, tuple[Card, ...] | None, Card, Move | None]] = []
         self._events: list[tuple[object, ...]] = []
         self._reshuffles = 0
         self._rng = rng
@@ -367,6 +378,47 @@ class MarvinGame:
         """What happened, one plain sentence per event, each starting ``Turn N:``."""
         return [display.format_event(self, event) for event in self._events]
 
+    # The turns, read from the log. The log (``_events``) is the game's one record: each
+    # turn adds one card event (``EV_CARD``: the card and the choice), after the events
+    # of its prize power (``EV_POWER``) and of a reshuffle (``EV_RESHUFFLE``, with the
+    # new order) if any. A record (``record.py``) reads the turns from it.
+
+    @property
+    def _history(self) -> list[Turn]:
+        """Each finished turn: (prize power or None, reshuffled order or None, card, choice)."""
+        turns: list[Turn] = []
+        power = reshuffled = None
+        for event in self._events:
+            kind = event[0]
+            if kind == EV_CARD:
+                turns.append((power, reshuffled, event[3], event[4]))  # type: ignore[arg-type]
+                power = reshuffled = None
+            elif kind == EV_POWER:
+                power = event[3]
+            elif kind == EV_RESHUFFLE:
+                reshuffled = event[3]
+        return turns
+
+    def _this_turn(self, kind: int) -> object:
+        """The item of this turn's event of ``kind`` (a power or a reshuffle), or None."""
+        turn = self._turn + 1
+        for event in reversed(self._events):
+            if event[1] != turn:
+                break
+            if event[0] == kind:
+                return event[3]
+        return None
+
+    @property
+    def _power(self) -> Move | None:
+        """The prize power used in the turn under way, or None."""
+        return self._this_turn(EV_POWER)  # type: ignore[return-value]
+
+    @property
+    def _reshuffled(self) -> tuple[Card, ...] | None:
+        """The new order of the draw pile if it was reshuffled in the turn under way, top first."""
+        return self._this_turn(EV_RESHUFFLE)  # type: ignore[return-value]
+
     def outcome(self) -> Outcome | None:
         """The outcome once a player's four pirates have all fainted (M18), else ``None``."""
         for player, side in enumerate(self._sides):
@@ -430,10 +482,15 @@ class MarvinGame:
         if not _FAST_PATHS or self._script is not None:
             self._push_plain(move)
             return
-        # From here on, the shortcut: `_push_plain` written out (see `_push_plain`).
+        # From here on, the shortcut: `_push_plain` written out (see `_push_plain`). The
+        # player to move and the turn number are kept in local names while the turn
+        # goes on, and written back at the decision point where the game stops (and
+        # before a reshuffle, whose event reads the turn number).
         player = self._to_move
+        turn = self._turn
         sides = self._sides
         events = self._events
+        discard = self._discard
         if self._phase == PRIZE:
             if move is not DRAW:
                 self._use_power(move)
@@ -441,7 +498,7 @@ class MarvinGame:
         else:
             card = self._drawn
             assert card is not None
-            turn = self._turn + 1
+            turn += 1
             effect = EFFECT_OF_RANK[card.rank]
             if effect >= E_HIT:
                 opponent = sides[1 - player]
@@ -450,15 +507,16 @@ class MarvinGame:
                 hp = opponent._hp
                 before = hp[i]
                 if effect == E_KILL:
-                    hp[i] = 0
+                    hp[i] = after = 0
                     opponent._shields &= ~bit
                     opponent._board &= ~bit
                     events.append((EV_CARD, turn, player, card, move, False, before, 0))
                 else:
                     hits = 1 if effect == E_HIT else 2
-                    shield_lost = bool(opponent._shields & bit)
+                    shields = opponent._shields
+                    shield_lost = shields & bit != 0
                     if shield_lost:
-                        opponent._shields ^= bit
+                        opponent._shields = shields ^ bit
                         hits -= 1
                     after = before - hits if hits < before else 0
                     if after != before:
@@ -466,7 +524,7 @@ class MarvinGame:
                         if not after:
                             opponent._board &= ~bit
                     events.append((EV_CARD, turn, player, card, move, shield_lost, before, after))
-                if not hp[i]:
+                if not after:
                     hidden = opponent._hidden
                     if hidden >= 0 and not opponent._board >> (hidden ^ 1) & 1:
                         opponent._board |= 1 << hidden
@@ -474,7 +532,9 @@ class MarvinGame:
                         events.append((EV_RETURN, turn, 1 - player, hidden))
                     if not opponent._board:
                         events.append((EV_WIN, turn, player))
-                        self._end_turn(card, move)
+                        discard.append(card)
+                        self._drawn = None
+                        self._turn = turn
                         self._phase = OVER
                         self._legal = NO_MOVES
                         return
@@ -483,18 +543,14 @@ class MarvinGame:
                 events.append((EV_CARD, turn, player, card, move))
             else:
                 self._take(move._a, player, card, move)
-            self._discard.append(card)
-            self._drawn = None
-            self._history.append((self._power, self._reshuffled, card, move))
-            self._power = self._reshuffled = None
-            self._turn = turn
+            discard.append(card)
             player = 1 - player
-            self._to_move = player
             new_turn = True
         pile = self._pile
+        held_by = self._held
         while True:
-            if new_turn:
-                held = self._held[player]
+            if new_turn:  # the prize phase, if a power is usable (M5)
+                held = held_by[player]
                 if held:
                     side = sides[player]
                     key = side._board | (side._hidden + 1) << 4 | (side._shields & 3) << 7
@@ -502,10 +558,15 @@ class MarvinGame:
                     if legal is _UNKNOWN:
                         legal = self._power_moves(player)
                     if legal is not None:
+                        self._to_move = player
+                        self._turn = turn
+                        self._drawn = None
                         self._phase = PRIZE
                         self._legal = legal  # type: ignore[assignment]
                         return
+            # The draw (M9), and the choices the drawn card offers.
             if not pile:
+                self._turn = turn
                 self._reshuffle(shuffled(self._discard, self._rng))
             card = pile.pop()
             effect = EFFECT_OF_RANK[card.rank]
@@ -515,22 +576,21 @@ class MarvinGame:
                 side = sides[player]
                 options = SHIELDABLE[side._board & ~side._shields]
             elif effect == E_TAKE:
-                options = TAKES[self._held[player]]
+                options = TAKES[held_by[player]]
             else:
                 options = NO_MOVES
             if options:
+                self._to_move = player
+                self._turn = turn
                 self._drawn = card
                 self._phase = CARD
                 self._legal = options
                 return
-            turn = self._turn + 1
+            # A card that does nothing ends the turn (M11, M14, M15).
+            turn += 1
             events.append((EV_CARD, turn, player, card, None))
-            self._discard.append(card)
-            self._history.append((self._power, self._reshuffled, card, None))
-            self._power = self._reshuffled = None
-            self._turn = turn
+            discard.append(card)
             player = 1 - player
-            self._to_move = player
             new_turn = True
 
     def _push_plain(self, move: Move) -> None:
@@ -561,7 +621,6 @@ class MarvinGame:
         other._sides = (self._sides[0].copy(), self._sides[1].copy())
         other._holder = self._holder[:]
         other._held = self._held[:]
-        other._history = self._history[:]
         other._events = self._events[:]
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
@@ -591,9 +650,6 @@ class MarvinGame:
         sim._turn = self._turn
         sim._phase = self._phase
         sim._legal = self._legal
-        sim._power = self._power
-        sim._reshuffled = None
-        sim._history = []
         sim._events = []
         sim._reshuffles = self._reshuffles
         sim._rng = rng
@@ -661,7 +717,6 @@ class MarvinGame:
             else:
                 side._shield(move._a)
             self._events.append((EV_POWER, self._turn + 1, player, move, False))
-        self._power = move
 
     def _draw(self) -> bool:
         """Draw the top card (M9); return True if it waits for a choice.
@@ -696,16 +751,15 @@ class MarvinGame:
         if script is not None:
             script.idle_card(self, card)
         self._events.append((EV_CARD, self._turn + 1, player, card, None))
-        self._end_turn(card, None)
+        self._end_turn(card)
         self._to_move = 1 - player
         return False
 
     def _reshuffle(self, order: list[Card]) -> None:
         """The discard pile becomes the draw pile in ``order``, top first (M9)."""
-        self._events.append((EV_RESHUFFLE, self._turn + 1, len(order)))
+        self._events.append((EV_RESHUFFLE, self._turn + 1, len(order), tuple(order)))
         self._pile[:] = order[::-1]
         self._discard.clear()
-        self._reshuffled = tuple(order)
         self._reshuffles += 1
 
     def _resolve(self, move: Move) -> None:
@@ -743,7 +797,7 @@ class MarvinGame:
             events.append((EV_CARD, turn, player, card, move))
         else:
             self._take(move._a, player, card, move)
-        self._end_turn(card, move)
+        self._end_turn(card)
         if over:
             self._phase = OVER
             self._legal = NO_MOVES
@@ -766,13 +820,10 @@ class MarvinGame:
             if prize == PRIZE_INDEX["cave"] and side._hidden >= 0:
                 self._events.append((EV_RETURN, self._turn + 1, source, side._bring_back()))
 
-    def _end_turn(self, card: Card, choice: Move | None) -> None:
-        """Discard the card and record the turn."""
+    def _end_turn(self, card: Card) -> None:
+        """Discard the card and end the turn (the card's event, already logged, records it)."""
         self._discard.append(card)
         self._drawn = None
-        self._history.append((self._power, self._reshuffled, card, choice))
-        self._power = None
-        self._reshuffled = None
         self._turn += 1
 
     # Refusals: why a move is not legal.

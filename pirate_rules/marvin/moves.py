@@ -318,6 +318,3 @@ def power_moves(board: int, hidden: int, shields: int, held: int) -> LegalMoves 
         return None
     moves.append(DRAW)
     return LegalMoves(moves, swaps)
-
-
-_POWER_MOVES: dict[int, LegalMoves | None] = {}
