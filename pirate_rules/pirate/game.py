@@ -17,13 +17,12 @@ joint action of a simultaneous-move game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from pirate_rules.cards import SUIT_NAMES, SUITS, Card
+from pirate_rules.cards import SUIT_NAMES, SUITS, Card, seeded_generator
 from pirate_rules.errors import IllegalMoveError, PirateRulesError
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
@@ -170,7 +169,7 @@ class PirateGame:
             >>> game.cuts, game.low
             (((Card.parse('2C'), Card.parse('5D')),), 0)
         """
-        setup = deal(random.Random(seed))
+        setup = deal(seeded_generator(seed))  # random.Random(seed), made directly
         game = cls.__new__(cls)
         game.players = check_players(players)
         game._begin(setup.stocks, setup.low, complete=True)  # two whole decks, from the deal
