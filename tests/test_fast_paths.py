@@ -5,8 +5,10 @@ code beside it, compared state by state.
   ``random.Random.shuffle``, and `pirate_rules.cards.seeded_generator` makes a
   generator in exactly the state of ``random.Random(seed)``.
 * *Pirate*: `PirateGame.apply_moment` takes shortcuts for moments of turns and waits
-  and for moments with plays (`PirateGame._at_once`; all switched off by
-  ``_FAST_PATHS``), `PirateGame.from_seed` lays out the dealt decks without checking
+  and for moments with plays or a claim (`PirateGame._at_once`), and `play_game`'s loop
+  (`PirateGame._play_out`) writes out the moment where both turn and the ``fast``
+  bot's choices (`pirate_rules.pirate.shortcuts`; all switched off by
+  ``_FAST_PATHS``); `PirateGame.from_seed` lays out the dealt decks without checking
   them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
   calling `can_play`, `can_claim` and `can_turn`; the ``fast`` bot makes its
   generator only when asked for it.
@@ -22,6 +24,7 @@ code beside it, compared state by state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -29,10 +32,11 @@ import pirate_rules.marvin.game as marvin_game
 import pirate_rules.pirate.game as pirate_game
 from pirate_rules.bots import Bot, make_bot
 from pirate_rules.cards import seeded_generator, shuffle
+from pirate_rules.errors import IllegalMoveError
 from pirate_rules.marvin import DRAW, MarvinGame, Move, RandomBot
 from pirate_rules.marvin import play_game as play_marvin
 from pirate_rules.pirate import Action, PirateGame, Ship
-from pirate_rules.pirate.bots import FastBot, quickest
+from pirate_rules.pirate.bots import FastBot, play_game, quickest
 
 SEEDS = range(2000)
 
@@ -146,6 +150,51 @@ def test_a_refused_play_is_refused_the_same_way_with_the_shortcuts(
         assert moment in ("WW", "TT") or "(P6)" in fast
 
 
+def test_every_moment_with_a_claim_is_played_or_refused_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Wherever a player is an observer (P9) in games between fast bots, every moment
+    # with a claim, allowed or not, does the same with the shortcuts and without.
+    claims = [a + b for a in "TPCW" for b in "TPCW" if "C" in a + b]
+    tried = played = 0
+    for seed in range(300):
+        game = PirateGame.from_seed(seed)
+        bots = (FastBot(), FastBot())
+        while not game.is_terminal():
+            if game.is_observer(0) or game.is_observer(1):
+                for moment in claims:
+                    fast, plain = both_ways(game, moment, monkeypatch)
+                    assert fast == plain, (seed, game.moment, moment)
+                    tried += 1
+                    played += fast.startswith("(")  # a state, not an error
+            monkeypatch.setattr(pirate_game, "_FAST_PATHS", True)
+            game.apply_moment(quickest(bots[0], game, 0), quickest(bots[1], game, 1))
+    assert tried > 10_000 and 0 < played < tried
+
+
+@pytest.mark.parametrize("moment", ["CW", "CT", "WP"])
+def test_a_completed_ship_that_ends_the_game_ends_it_with_the_shortcuts(
+    moment: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ann has played all her hearts and watches (P9); Ben turned 7H, the last card of
+    # the hearts ship, and still holds the Ace that begins his half of the next one.
+    # Ann has three ships and one was sunk, so a fourth ends the game (P10).
+    game = PirateGame(
+        stocks=("AH 2H 3H 4H 5H 6H", "KH QH JH TH 9H 8H 7H AH"),
+        players=("Ann", "Ben"),
+        complete=False,
+    )
+    game.apply_moments("TT PP " * 6 + "WT")
+    game.captured[0].extend(Ship(suit, 1, 0) for suit in "SDC")
+    game.sunk.append(Ship("S", 2, 0))
+    if moment == "WP":  # Ben plays 7H himself: his fourth ship, not hers
+        game.captured[1].extend(game.captured[0])
+        game.captured[0].clear()
+    fast, plain = both_ways(game, moment, monkeypatch)
+    assert fast == plain
+    assert "Termination.CAPTURES" in fast
+
+
 def test_a_dealt_game_is_the_game_of_its_stocks() -> None:
     for seed in range(200):
         dealt = PirateGame.from_seed(seed)
@@ -161,6 +210,122 @@ def test_the_fast_bot_makes_its_seeded_generator_when_asked() -> None:
     assert bot.rng is bot.rng
     bot.rng = random.Random(1)
     assert bot.rng.getstate() == random.Random(1).getstate()
+
+
+def frozen_state(game: PirateGame) -> tuple[object, ...]:
+    """The state of `pirate_state`, as a value that later moments do not change."""
+    ships = tuple(
+        (ship.suit, ship.number, *map(tuple, ship.halves), tuple(ship.needs), ship.ranks)
+        for ship in game._ships
+    )
+    return (
+        game.moment, game.history[-1:], *map(tuple, game._stocks), *map(tuple, game._wastes),
+        tuple(game._fresh), *map(tuple, game._held), ships, tuple(map(len, game.captured)),
+        len(game.sunk), tuple(game.events), game._outcome,
+    )  # fmt: skip
+
+
+class Watcher(Bot[PirateGame, Action]):
+    """Plays as the ``fast`` bot, or now and then (``mixed``) any legal action, and notes
+    the state of the game before each choice: every moment, as it chooses every moment.
+    Its letters are plain text when ``letters``, as a bot may give them."""
+
+    def __init__(self, seed: int, mixed: bool, letters: bool = False) -> None:
+        super().__init__(seed)
+        self.mixed, self.letters = mixed, letters
+        self.states: list[tuple[object, ...]] = []
+
+    def choose(self, game: PirateGame, player: int) -> Action:
+        self.states.append(frozen_state(game))
+        action = quickest(self, game, player)
+        if self.mixed and self.rng.random() < 0.2:
+            action = self.rng.choice(game.legal_actions(player))
+        return str(action) if self.letters else action  # type: ignore[return-value]
+
+
+def loop_both_ways(
+    seed: int, make: Callable[[], list[Bot[PirateGame, Action]]], monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[PirateGame, list[Bot[PirateGame, Action]]]]:
+    """The game of ``seed`` played by the bots ``make()`` gives, through `play_game`'s
+    loop with the shortcuts and without them, each with its bots."""
+    games = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+        bots = make()
+        games.append((play_game(bots, seed), bots))
+    return games
+
+
+def test_the_game_loop_plays_every_moment_like_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A fast bot, whose choices the loop writes out, against a watcher that notes every
+    # state, in either seat; in some games the watcher also waits, turns or claims when
+    # the fast bot would not, in others it gives its choices as letters.
+    for seed in SEEDS:
+        watcher_seat = seed % 2
+
+        def make(seed: int = seed, seat: int = watcher_seat) -> list[Bot[PirateGame, Action]]:
+            bots: list[Bot[PirateGame, Action]] = [FastBot(seed=7), FastBot(seed=8)]
+            bots[seat] = Watcher(seed, mixed=seed % 3 > 0, letters=seed % 5 == 0)
+            return bots
+
+        (fast, fast_bots), (plain, plain_bots) = loop_both_ways(seed, make, monkeypatch)
+        watched = [bots[watcher_seat] for bots in (fast_bots, plain_bots)]
+        assert isinstance(watched[0], Watcher) and isinstance(watched[1], Watcher)
+        assert watched[0].states == watched[1].states
+        assert pirate_state(fast) == pirate_state(plain)
+        assert [bot.reason for bot in fast_bots] == [bot.reason for bot in plain_bots]
+        assert plain.is_terminal()
+
+
+def test_games_between_fast_bots_end_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for seed in SEEDS:
+        (fast, fast_bots), (plain, plain_bots) = loop_both_ways(
+            seed, lambda: [FastBot(seed=1), FastBot(seed=2)], monkeypatch
+        )
+        assert pirate_state(fast) == pirate_state(plain)
+        assert [bot.reason for bot in fast_bots] == [bot.reason for bot in plain_bots]
+    # A game cut short keeps what the fast bots said last, too.
+    for moments in (0, 1, 2, 37):
+        said = []
+        for fast_paths in (True, False):
+            monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+            bots = [FastBot(), FastBot()]
+            game = play_game(bots, 11, max_moments=moments)
+            said.append((game.history, [bot.reason for bot in bots]))
+        assert said[0] == said[1]
+
+
+def test_only_bots_that_choose_with_quickest_have_their_choices_written_out() -> None:
+    class Picky(FastBot):
+        def choose(self, game: PirateGame, player: int) -> Action:
+            return Action.WAIT if game.moment < 3 else quickest(self, game, player)
+
+    game = play_game([Picky(), FastBot()], 4, max_moments=5)
+    assert game.history[:3] == ["WT", "WT", "WT"]
+    assert game.moment == 5
+
+
+def test_a_bot_refused_in_the_loop_is_refused_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Cheat(FastBot):
+        def choose(self, game: PirateGame, player: int) -> Action:
+            if game.waste_top(player) is not None and not game.can_play(player):
+                return Action.PLAY  # a card that does not fit
+            return quickest(self, game, player)
+
+    errors = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(pirate_game, "_FAST_PATHS", fast_paths)
+        with pytest.raises(IllegalMoveError) as error:
+            play_game([FastBot(), Cheat()], 3)
+        errors.append(str(error.value))
+    assert errors[0] == errors[1]
+    assert "(P6)" in errors[0]
 
 
 class PlainRandomBot(Bot[MarvinGame, Move]):

@@ -189,6 +189,8 @@ def quickest(bot: Bot[PirateGame, Action], game: PirateGame, player: int) -> Act
     """
     # The same checks as `PirateGame.can_play`, `can_claim` and `can_turn`, in that
     # order, reading the game's fields at once: this bot plays millions of moments.
+    # `play_game`'s loop writes out the play-or-turn part for a ``fast`` bot
+    # (`pirate_rules.pirate.shortcuts.play_out`): a change here is made there too.
     if game._outcome is None:
         waste = game._wastes[player]
         if waste:
@@ -272,6 +274,10 @@ def play_game(
     Returns:
         The game at its end (check :meth:`PirateGame.outcome`).
 
+    The loop is `PirateGame._play_out`; a ``fast`` bot's choices are written out in it
+    (see `pirate_rules.pirate.shortcuts.play_out`), the same choices `quickest` makes,
+    and the bot's ``reason`` at the end is the one it would have given.
+
     Example:
         >>> game = play_game(("child", "expert"), seed=3)
         >>> game.is_terminal(), game.outcome().winner
@@ -284,8 +290,18 @@ def play_game(
         for index, bot in enumerate(bots)
     ]
     game = PirateGame.from_seed(seed, players=players)
-    first, second = seats
-    apply, choose0, choose1 = game.apply_moment, first.choose, second.choose
-    while game._outcome is None and game.moment < max_moments:  # not game.is_terminal()
-        apply(choose0(game, 0), choose1(game, 1))
+    # A ``fast`` bot's choices are written out in the loop, which then says what the
+    # last one was, so that the bot's reason is the one `quickest` would have given.
+    quick = (_plays_quickest(seats[0]), _plays_quickest(seats[1]))
+    said = game._play_out((seats[0].choose, seats[1].choose), max_moments, quick)
+    for bot, choice in zip(seats, said, strict=True):
+        if choice is not None:
+            action, card = choice
+            bot.reason = PLAY_REASONS[card] if action is _PLAY and card else _TURNING
     return game
+
+
+def _plays_quickest(bot: Bot[PirateGame, Action]) -> bool:
+    """Whether ``bot`` chooses with `quickest` (a ``fast`` bot, or a subclass that keeps
+    its ``choose``), so that `play_game`'s loop may write its choices out."""
+    return getattr(bot.choose, "__func__", None) is quickest

@@ -17,28 +17,29 @@ joint action of a simultaneous-move game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from pirate_rules.cards import SUIT_NAMES, SUITS, Card
+from pirate_rules.cards import SUIT_NAMES, SUITS, Card, seeded_generator
 from pirate_rules.errors import IllegalMoveError, PirateRulesError
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
-from pirate_rules.pirate.ships import ALL_RANKS, PLACED, SUIT_INDEX, Placed, Ship
+from pirate_rules.pirate.ships import ALL_RANKS, SUIT_INDEX, Placed, Ship
+from pirate_rules.pirate.shortcuts import Chooser, Said, at_once, play_out
 from pirate_rules.pirate.table import describe_event, describe_outcome, draw
 
 __all__ = ["Event", "Outcome", "PirateGame", "Termination"]
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
-_TURN, _PLAY, _CLAIM, _WAIT = Action.TURN, Action.PLAY, Action.CLAIM, Action.WAIT
+_TURN = Action.TURN
 _FAST_PATHS = True
-"""Whether `PirateGame.apply_moment` takes its shortcuts (see `PirateGame._at_once`);
-the tests switch them off to check that the plain code gives the same games, and the
-misreading catalogue switches them off to change the plain code alone."""
+"""Whether `PirateGame.apply_moment` and the bots' game loop take their shortcuts (see
+`pirate_rules.pirate.shortcuts`); the tests switch them off to check that the plain
+code gives the same games, and the misreading catalogue switches them off to change
+the plain code alone."""
 
 
 class Termination(Enum):
@@ -168,7 +169,7 @@ class PirateGame:
             >>> game.cuts, game.low
             (((Card.parse('2C'), Card.parse('5D')),), 0)
         """
-        setup = deal(random.Random(seed))
+        setup = deal(seeded_generator(seed))  # random.Random(seed), made directly
         game = cls.__new__(cls)
         game.players = check_players(players)
         game._begin(setup.stocks, setup.low, complete=True)  # two whole decks, from the deal
@@ -356,9 +357,9 @@ class PirateGame:
 
         The code after the two shortcuts states this plainly. Bots play millions of
         moments, so a moment where both turn a stock card, and any other moment
-        without a claim (`_at_once`), are first tried written out; they change the game
-        exactly as the plain code does (``tests/test_fast_paths.py`` plays thousands of
-        games both ways and compares every state), and leave anything refused to it.
+        (`_at_once`), are first tried written out; they change the game exactly as the
+        plain code does (``tests/test_fast_paths.py`` plays thousands of games both
+        ways and compares every state), and leave anything refused to it.
 
         Raises:
             InvalidMoveError: if the text is not two actions.
@@ -382,15 +383,9 @@ class PirateGame:
             first_action, second_action = first, second  # already read (what bots give)
         else:
             first_action, second_action = parse_moment(first, second)
-        if (
-            _FAST_PATHS
-            and self._outcome is None
-            and first_action is not _CLAIM
-            and second_action is not _CLAIM
-            and self._at_once(first_action, second_action)
-        ):
-            # The shortcut for other moments without claims (see `_at_once`). Claims,
-            # and anything refused, take the plain way below, whose errors name the rule.
+        if _FAST_PATHS and self._outcome is None and self._at_once(first_action, second_action):
+            # The shortcut for the other moments (see `_at_once`). Anything refused
+            # takes the plain way below, whose errors name the rule.
             return
         actions = first_action, second_action
         self._check(0, first_action)
@@ -422,109 +417,30 @@ class PirateGame:
             if players and self._ships[index].is_complete:
                 self._complete(index, players)
 
-    def _at_once(self, first: Action, second: Action) -> bool:
-        """The shortcut for a moment of plays, turns and waits, without claims (P4-P7, P11).
+    _at_once = at_once
+    """The shortcut for a moment of plays, turns and waits, or one claim: the function
+    `pirate_rules.pirate.shortcuts.at_once`, taking the game as ``self``."""
 
-        It does what the plain code of `apply_moment` does, written out in one function
-        (`tests/test_fast_paths.py` plays thousands of games both ways and compares
-        every state): each action is checked first, as `can_turn` and `can_play` check
-        it (P5, P6); if either is refused it returns False and changes nothing, so that
-        the plain code raises the error. Then player 0's action and player 1's take
-        effect (`_turn`, `_play` and `Ship.place`, written out), completed ships are
-        captured or sunk by `_complete` (P7, P8), and the end is looked for.
+    def _play_out(
+        self,
+        choosers: tuple[Chooser, Chooser],
+        max_moments: int,
+        quick: tuple[bool, bool] = (False, False),
+    ) -> tuple[Said, Said]:
+        """Play moments chosen by two bots until the end, or until ``max_moments`` have
+        been played: the loop of `pirate_rules.pirate.bots.play_game`.
 
-        P11 is looked for cheaply: nothing could be placed before this moment (the
-        game went on), and a placement changes only its own suit's halves and which
-        of its cards are held, so while a suit played to still has a card that fits
-        (`_suit_fits`), the game goes on. Only when none does, or a ship was
-        completed (P10), does `_find_outcome` look at the whole table.
+        ``choosers`` are the two bots' ``choose`` methods. With the shortcuts on, the
+        loop is `pirate_rules.pirate.shortcuts.play_out`, where a seat marked ``quick``
+        (a ``fast`` bot) has its choices written out; it returns what they were, so that
+        the bot can say why. Here, each bot chooses and `apply_moment` plays the moment.
         """
-        stocks, wastes = self._stocks, self._wastes
-        # The checks (P5, P6): a play needs the top waste card to fit its half, a turn
-        # needs a stock or a waste.
-        card0 = card1 = None
-        if first is _PLAY:
-            waste0 = wastes[0]
-            if not waste0:
-                return False
-            card0 = waste0[-1]
-            ship0 = self._ships[SUIT_INDEX[card0.suit]]
-            if card0.rank != ship0.needs[0]:
-                return False
-        elif first is _TURN and not (stocks[0] or wastes[0]):
-            return False
-        if second is _PLAY:
-            waste1 = wastes[1]
-            if not waste1:
-                return False
-            card1 = waste1[-1]
-            ship1 = self._ships[SUIT_INDEX[card1.suit]]
-            if card1.rank != ship1.needs[1]:
-                return False
-        elif second is _TURN and not (stocks[1] or wastes[1]):
-            return False
-        self.moment += 1
-        self.history.append(first + second)
-        fresh = self._fresh
-        # Player 0's action, then player 1's: `_play` and `Ship.place`, or `_turn`,
-        # written out. Whether a suit played to still has a card that fits its
-        # player's half is noted on the way (P11).
-        going_on = False
-        if card0 is not None:
-            waste0.pop()
-            fresh[0] = False
-            rank = card0.rank
-            held = self._held[0]
-            index = SUIT_INDEX[card0.suit]
-            mine = held[index] = held[index] & ~(1 << rank)
-            ship0.halves[0].append(PLACED[0][card0])
-            ship0.ranks |= 1 << rank
-            need = ship0.needs[0] = rank + ship0.steps[0]
-            going_on = bool(mine >> need & 1)
-        elif first is _TURN:
-            stock = stocks[0]
-            if stock:
-                wastes[0].append(stock.pop())
-                fresh[0] = True
-            else:
-                self._turn(0)
-        if card1 is not None:
-            waste1.pop()
-            fresh[1] = False
-            rank = card1.rank
-            held = self._held[1]
-            index = SUIT_INDEX[card1.suit]
-            mine = held[index] = held[index] & ~(1 << rank)
-            ship1.halves[1].append(PLACED[1][card1])
-            ship1.ranks |= 1 << rank
-            need = ship1.needs[1] = rank + ship1.steps[1]
-            going_on = going_on or bool(mine >> need & 1)
-        elif second is _TURN:
-            stock = stocks[1]
-            if stock:
-                wastes[1].append(stock.pop())
-                fresh[1] = True
-            else:
-                self._turn(1)
-        if card0 is None and card1 is None:
-            return True  # no card reached a ship: the outcome cannot change
-        if (card0 is not None and ship0.ranks == ALL_RANKS) or (
-            card1 is not None and ship1.ranks == ALL_RANKS
-        ):
-            touched = [0, 0, 0, 0]
-            if card0 is not None:
-                touched[SUIT_INDEX[card0.suit]] = 1
-            if card1 is not None:
-                touched[SUIT_INDEX[card1.suit]] |= 2
-            self._complete_touched(touched)
-            self._outcome = self._find_outcome()
-        elif not (
-            going_on
-            or (card0 is not None and self._suit_fits(SUIT_INDEX[card0.suit]))
-            or (card1 is not None and self._suit_fits(SUIT_INDEX[card1.suit]))
-        ):
-            self._outcome = self._find_outcome()
-        return True
+        if _FAST_PATHS:
+            return play_out(self, choosers, max_moments, quick)
+        choose0, choose1 = choosers
+        while self._outcome is None and self.moment < max_moments:
+            self.apply_moment(choose0(self, 0), choose1(self, 1))
+        return None, None
 
     def apply_moments(self, moments: Iterable[str] | str) -> None:
         """Play several moments in order, given as two-letter strings (``"TT PT TP"``).
@@ -542,12 +458,14 @@ class PirateGame:
             self._fresh[player] = True
         else:
             # The waste turned face down: its first-turned (bottom) card comes on top.
+            # (The lists stay the same lists, so the shortcuts may hold on to them.)
             waste = self._wastes[player]
-            self._stocks[player] = waste[::-1]
-            self._wastes[player] = []
+            size = len(waste)
+            stock.extend(reversed(waste))
+            waste.clear()
             self._fresh[player] = False
-            if waste:
-                self.events.append(Event(self.moment, "restock", player, number=len(waste)))
+            if size:
+                self.events.append(Event(self.moment, "restock", player, number=size))
 
     def _play(self, player: int, touched: list[int]) -> None:
         """P6: move the top waste card (checked to fit) onto the player's own half."""
