@@ -48,10 +48,10 @@ luck``, 4,000 games) it scored 54.3% (53.6-55.0), where the expert it replaced s
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from pirate_rules.bots import Bot
+from pirate_rules.cards import seeded_generator
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import describe, only_choice, pick
 from pirate_rules.marvin.moves import Move
@@ -142,7 +142,7 @@ class ExpertBot(Bot[MarvinGame, Move]):
             # One seed per order: every move meets the same reshuffles, should any come.
             seed = rng.getrandbits(32)
             for k, move in enumerate(moves):
-                sim = game._fork(pile[:], random.Random(seed))
+                sim = game._fork(pile[:], seeded_generator(seed))
                 sim.push(move)
                 while sim._turn < stop and sim._phase != "over":
                     sim.push(pick(sim, sim._to_move)[0])

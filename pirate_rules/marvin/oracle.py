@@ -36,7 +36,7 @@ import random
 from typing import ClassVar, Final
 
 from pirate_rules.bots import Bot
-from pirate_rules.cards import Card
+from pirate_rules.cards import Card, seeded_generator
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import describe, only_choice, pick
 from pirate_rules.marvin.moves import Move
@@ -158,7 +158,7 @@ class CheatingOracleBot(Bot[MarvinGame, Move]):
         return best
 
     def _after(self, game: MarvinGame, move: Move, alpha: float, beta: float) -> float:
-        sim = _imagine(game, self._pile[:], random.Random(0))
+        sim = _imagine(game, self._pile[:], seeded_generator(0))
         sim.push(move)
         return self._minimax(sim, alpha, beta)
 

@@ -34,6 +34,7 @@ import random
 from collections.abc import Sequence
 
 from pirate_rules.bots import Bot, make_bot, register_bot
+from pirate_rules.cards import seeded_generator
 from pirate_rules.pirate.actions import Action
 from pirate_rules.pirate.game import DEFAULT_PLAYERS, PirateGame
 from pirate_rules.pirate.ships import SUIT_INDEX
@@ -234,7 +235,7 @@ class FastBot(Bot[PirateGame, Action]):
     def rng(self) -> random.Random:
         """The bot's own generator, seeded with its seed (it draws nothing from it)."""
         if self._rng is None:
-            self._rng = random.Random(self._seed)
+            self._rng = seeded_generator(self._seed)
         return self._rng
 
     @rng.setter
