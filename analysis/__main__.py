@@ -6,14 +6,18 @@ Usage::
                        [--pirate-ladder-games N] [--speed-games N] [--delays 0,1,2]
                        [--luck-deals N] [--oracle-deals N] [--pirate-luck-deals N]
                        [--seed S] [--bot-games GAME:BOT=N ...] [--only GAME]
-                       [--jobs J] [--keep DIR] [--out DIR] [--render-only] [--quiet]
+                       [--jobs J] [--keep DIR] [--redo BOT ...] [--out DIR]
+                       [--render-only] [--quiet]
 
 The defaults are the sizes of the published pages (``make analysis``). For each page
 (``marvin``, ``pirate``, ``luck``) it writes ``DIR/data/<page>.json`` (the counts),
 ``DIR/<page>-*.svg`` (the charts) and ``DIR/<page>.md`` (the page, filled from
 ``analysis/templates/<page>.md``). Progress goes
 to standard error. ``--render-only`` skips the games and rebuilds the pages and charts
-from the JSON already in ``DIR``, after a change to a template.
+from the JSON already in ``DIR``, after a change to a template. ``--only luck --redo BOT``
+plays again only the luck page's Marvin pairings with ``BOT`` (after a change to that
+bot) and takes the other pairings from the JSON already in ``DIR``, which must come from
+a run of the same sizes: the page is then the one the full command would write.
 """
 
 from __future__ import annotations
@@ -158,6 +162,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep each finished deal of the luck page in this folder, so that a run that"
         " was stopped takes up where it left off (the same command plays the same deals)",
     )
+    add(
+        "--redo",
+        action="append",
+        choices=bot_names("marvin"),
+        metavar="BOT",
+        help="with --only luck: play again only the Marvin pairings with BOT (repeatable),"
+        " taking the others from the data in the output folder (a run of the same sizes)",
+    )
     add("--out", type=Path, default=DEFAULT_OUT, help=f"output folder ({DEFAULT_OUT})")
     add(
         "--render-only",
@@ -174,6 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out: Path = args.out
     games = [args.only] if args.only else list(GAMES)
+    if args.redo and (args.only != "luck" or args.render_only):
+        parser.error("--redo needs --only luck (and games to play)")
+    if args.redo and not data_path(out, "luck").is_file():
+        parser.error(f"no earlier data to take the other pairings from: {data_path(out, 'luck')}")
     runner = Runner(args.jobs, quiet=args.quiet, keep=args.keep)
     started = time.monotonic()
     for game in games:
@@ -199,7 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             bots = page_bots(game)
             runner.say(f"{game}: bots {', '.join(bots)}")
-            data = simulate(game, runner, sizes, bots)
+            previous = read_data(out, game) if args.redo else None
+            try:
+                data = simulate(game, runner, sizes, bots, previous, args.redo or ())
+            except ValueError as error:
+                parser.error(f"--redo: {error}")
             write_data(out, data)
         for path in write_files(out, render(data)):
             runner.say(f"wrote {path}")

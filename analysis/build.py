@@ -74,17 +74,34 @@ def command_line(sizes: Sizes, game: str) -> str:
     return " ".join(["python -m analysis", f"--only {game}", *flags])
 
 
-def simulate(game: str, runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]:
-    """Play ``game``'s studies between ``bots`` and return its data, ready for JSON."""
-    data = _STUDIES[game].collect(runner, sizes, bots)
-    if "descriptions" not in data:
-        data["descriptions"] = {bot: make_bot(game, bot).description for bot in bots}
+def simulate(
+    game: str,
+    runner: Runner,
+    sizes: Sizes,
+    bots: Sequence[str],
+    previous: Mapping[str, Any] | None = None,
+    redo: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Play ``game``'s studies between ``bots`` and return its data, ready for JSON.
+
+    With ``previous``, the luck page's data from an earlier run, only its Marvin pairings
+    with a bot of ``redo`` are played again (`analysis.luck.collect`); the earlier run
+    must have the same sizes, or `ValueError` is raised.
+    """
     kept = _SIZE_KEYS[game]
     used = {key: value for key, value in sizes.as_json().items() if key in kept}
     prefix = f"{_BOT_GAME.get(game, game)}:"
     used["bot_games"] = {
         key: value for key, value in sizes.bot_games.items() if key.startswith(prefix)
     }
+    if previous is None:
+        data = _STUDIES[game].collect(runner, sizes, bots)
+    elif game != "luck" or previous.get("sizes") != used:
+        raise ValueError(f"the earlier data are not the luck page's with the sizes {used}")
+    else:
+        data = luck.collect(runner, sizes, bots, previous, redo)
+    if "descriptions" not in data:
+        data["descriptions"] = {bot: make_bot(game, bot).description for bot in bots}
     return {"command": command_line(sizes, game), "sizes": used, **data}
 
 

@@ -149,13 +149,31 @@ def _pirate_bot(policy: str, seed: int) -> Any:
     return make_bot("pirate", "expert", seed=seed, reaction=reaction, thinks=thinks, spoils=spoils)
 
 
-def collect(runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]:
-    """Play every pairing and return the page's data, ready for JSON."""
+def collect(
+    runner: Runner,
+    sizes: Sizes,
+    bots: Sequence[str],
+    previous: Mapping[str, Any] | None = None,
+    redo: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Play every pairing and return the page's data, ready for JSON.
+
+    With ``previous`` (the page's data from a run of the same sizes), only the Marvin
+    pairings with a bot of ``redo`` are played again: the other pairings, Pirate's
+    included, are taken from ``previous`` as they are.
+    """
     marvin = []
+    kept = {tuple(match["bots"]): match for match in previous["marvin"]} if previous else {}
     for first, second in MARVIN_PAIRS:
         slow = ORACLE in (first, second) or "search" in (first, second)
         count = sizes.oracle_deals if slow else sizes.luck_deals
         seeds = sizes.seeds("luck", sizes.capped(count, "marvin", (first, second)))
+        if previous is not None and not {first, second} & set(redo):
+            match = kept[first, second]
+            if match["deals"] != len(seeds):
+                raise ValueError(f"the earlier {first} v {second} has other sizes")
+            marvin.append(match)
+            continue
         label = f"luck: marvin {first} v {second}, both ways"
         deals = runner.map(marvin_deal, [(seed, first, second) for seed in seeds], label, keep=True)
         scores = [0, 0, 0]
@@ -175,8 +193,8 @@ def collect(runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]
                 "decided_cards": cards,
             }
         )
-    pirate = []
-    for first, second in PIRATE_PAIRS:
+    pirate: list[Any] = list(previous["pirate"]) if previous is not None else []
+    for first, second in PIRATE_PAIRS if previous is None else ():
         seeds = sizes.seeds("luck", sizes.pirate_luck_deals)
         label = f"luck: pirate {first} v {second}, both ways"
         quarters = runner.map(

@@ -4,6 +4,7 @@ what their data renders to, so no figure on them was typed by hand."""
 from __future__ import annotations
 
 import doctest
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -233,3 +234,34 @@ def test_kept_deals_are_not_played_again(tmp_path: Path) -> None:
     assert keeping.map(_no_second_time, jobs, "luck", keep=True) == plain
     with pytest.raises(AssertionError, match="was kept"):
         keeping.map(_no_second_time, [(9, "sensible", "random")], "luck", keep=True)
+
+
+def test_redo_plays_again_only_the_pairings_of_one_bot(tiny_run: Path, tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    data = json.loads((tiny_run / "data" / "luck.json").read_text(encoding="utf-8"))
+    # A pairing without the expert is taken as it is from the earlier data, however odd.
+    odd = next(match for match in data["marvin"] if "expert" not in match["bots"])
+    odd["scores"] = {"0": odd["deals"]}
+    (tmp_path / "data" / "luck.json").write_text(json.dumps(data), encoding="utf-8")
+    luck_sizes = [*TINY[TINY.index("--luck-deals") :]]
+    assert main(["--only", "luck", *luck_sizes, "--redo", "expert", "--out", str(tmp_path)]) == 0
+    again = json.loads((tmp_path / "data" / "luck.json").read_text(encoding="utf-8"))
+    assert again == data
+    for match in again["marvin"]:
+        if "expert" in match["bots"]:
+            match["scores"] = {"0": match["deals"]}
+    (tmp_path / "data" / "luck.json").write_text(json.dumps(again), encoding="utf-8")
+    assert main(["--only", "luck", *luck_sizes, "--redo", "expert", "--out", str(tmp_path)]) == 0
+    assert json.loads((tmp_path / "data" / "luck.json").read_text(encoding="utf-8")) == data
+
+
+@pytest.mark.parametrize(
+    "argv", [["--redo", "expert"], ["--only", "luck", "--redo", "expert", "--luck-deals", "3"]]
+)
+def test_redo_needs_the_luck_page_and_its_earlier_sizes(
+    argv: list[str], tiny_run: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([*argv, *TINY[TINY.index("--oracle-deals") :], "--out", str(tiny_run)])
+    assert stopped.value.code == 2
+    assert "--redo" in capsys.readouterr().err
