@@ -19,21 +19,34 @@ improvement*: a player who looks at how the rules of thumb would fare after each
 plays better than the rules of thumb themselves. Every move meets the same imagined
 orders and, should a pile run out, the same reshuffles (made with one seed per order),
 so the moves are compared on the same luck; a tie goes to the rule-of-thumb move.
-When there are more than three moves (prize powers), a first look with a quarter of
-the orders keeps the three best for the full look.
+When there are more than three moves (prize powers), a first look shares 384
+playouts among them (at most half the full look's orders each) and keeps the three best
+for the full look, where what the first look saw of them counts too.
 
 Looking nine turns ahead rather than to the end keeps each playout short and lets the
-fitted evaluation smooth the luck of the cards still further off. Against ``sensible``,
-over 300 seed-paired deals of seeds kept apart from the published measurement (from
-80,000,000 on), this expert scored 53.5% (51.8-55.2, 95% interval), where the expert it
-replaced, an exact weighing of every kind of card three draws ahead (*expectimax*) with
-the fitted evaluation, scored 50.2% (48.7-51.7) on the same deals. A first version
-without the shortcut among many powers scored 53.2% with 64 orders and 53.3% with
-128, 52.5% five turns ahead with 96 orders, and 52.5% with 64 orders and 50.3% with
-32 when played out to the end of the game: more orders or longer playouts did not
-help. On the 2,000 deals of the *Luck and skill* page (``python -m analysis --only
-luck``, 4,000 games) it scored 54.3% (53.6-55.0), where the expert it replaced scored
-51.4% (50.7-52.1); the cheating oracle, which reads the cards to come, scored 61.5%.
+fitted evaluation smooth the luck of the cards still further off. Over 300 seed-paired
+deals against ``sensible`` (seeds from 80,000,000 on, kept apart from the published
+measurement), the first version of this expert scored 53.5% (51.8-55.2, 95% interval)
+where the *expectimax* expert it replaced scored 50.2% (48.7-51.7); so few deals could
+not tell its settings apart (53.2% with 64 orders, 53.3% with 128, 52.5% five turns
+ahead, 52.5% played out to the end).
+
+The settings were then weighed choice by choice, which is far more precise than counting
+games. On the 328 choices the 64-order expert faced in 12 games against ``sensible``
+(seeds from 90,500,000 on), each move's chance was worked out again over 2,048 orders;
+a choice that missed the best move by that measure cost the difference. With 64 orders
+the misses cost 0.78 points of win chance per game, two thirds of them among prize
+powers, where a first look with a quarter of the orders dropped the best move too
+often; 128 orders everywhere cost 0.54 points at twice the time, 256 orders 0.38 at four
+times. The present sharing costs 0.40 points at a little over twice the time. Against
+each move's chance played to the end of the game (2,048 orders), nine turns ahead with
+64 orders cost 2.3 points, twelve turns ahead 2.6 and playing to the end 9.5: the nine
+turns stay. On the 1,000 deals from 90,000,000 on (2,000 games), the 64-order expert
+scored 54.3% (53.3-55.3), too few deals to see half a point either way. On the 2,000
+deals of the *Luck and skill* page (``python -m analysis --only luck``, 4,000 games),
+the present expert scored 54.9% (54.2-55.7) against ``sensible``, where the 64-order
+expert scored 54.3% (53.6-55.0) and the *expectimax* expert 51.4% (50.7-52.1); the
+cheating oracle, which reads the cards to come, scored 61.5%.
 
     >>> from pirate_rules.marvin import MarvinGame
     >>> game = MarvinGame.stacked("KS 8C", players=("Marvin", "Mum"))
@@ -41,7 +54,7 @@ luck``, 4,000 games) it scored 54.3% (53.6-55.0), where the expert it replaced s
     >>> bot.choose(game, 0)
     Move.parse('take fort')
     >>> print(bot.reason)
-    I take the Fort from the bank: playing each move out 9 turns ahead over 64 imagined
+    I take the Fort from the bank: playing each move out 9 turns ahead over 128 imagined
     orders of the 53 cards I have not seen, it gives me about ...% to win, against ...%
     if I take the ... from the bank.
 """
@@ -65,11 +78,11 @@ class ExpertBot(Bot[MarvinGame, Move]):
 
     Args:
         seed: Seed of the bot's own generator, which imagines the card orders.
-        samples: How many imagined orders each move is played out on (at least 1).
-            The time a choice takes grows with it. The default, 64, is the setting of
-            the play page's hardest opponent: over 100 games against ``sensible``, a
-            choice between two moves or more took a median 7.7 ms of CPU in CPython
-            (at most 20 ms).
+        samples: How many imagined orders each move is played out on (at least 1);
+            among many prize powers, each move kept after the first look. The time a
+            choice takes grows with it. The default, 128, is the setting of the play
+            page's hardest opponent: over 100 games against ``sensible``, a choice
+            between two moves or more took a median {TIMING}.
         turns: How many turns after the move's own each playout goes on before the
             table is scored (at least 1); a game that ends sooner is scored as won or lost.
 
@@ -80,7 +93,7 @@ class ExpertBot(Bot[MarvinGame, Move]):
         >>> game = MarvinGame.stacked("9C", players=("Marvin", "Mum"))
         >>> bot = ExpertBot(seed=2)
         >>> bot.samples, bot.turns
-        (64, 9)
+        (128, 9)
         >>> bot.choose(game, 0) in game.legal_moves
         True
         >>> ExpertBot(samples=0)
@@ -91,7 +104,7 @@ class ExpertBot(Bot[MarvinGame, Move]):
 
     description = "the hardest: plays each move out many times over imagined card orders"
 
-    def __init__(self, seed: int | None = None, samples: int = 64, turns: int = 9) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 128, turns: int = 9) -> None:
         super().__init__(seed)
         if samples < 1 or turns < 1:
             raise ValueError(f"samples and turns must be at least 1, not {samples} and {turns}")
@@ -104,12 +117,20 @@ class ExpertBot(Bot[MarvinGame, Move]):
             return only
         moves = list(game.legal_moves)
         first = pick(game, player)[0]
+        looked, earlier = 0, [0.0] * len(moves)
         if len(moves) > _WIDE:
-            # Many prize powers: a look with fewer orders keeps the most promising few.
-            rough = self._chances(game, player, moves, max(1, self.samples // 4))
-            kept = sorted(range(len(moves)), key=lambda k: -rough[k])[:_WIDE]
-            moves = [moves[k] for k in sorted(kept)]
-        chances = self._chances(game, player, moves, self.samples)
+            # Many prize powers: a first look with fewer orders keeps the most promising
+            # few, and what it saw of them counts towards their full look.
+            looked = max(1, min(self.samples // 2, _FIRST_LOOK // len(moves)))
+            rough = self._chances(game, player, moves, looked)
+            kept = sorted(sorted(range(len(moves)), key=lambda k: -rough[k])[:_WIDE])
+            moves, earlier = [moves[k] for k in kept], [rough[k] for k in kept]
+        chances = [
+            (looked * before + self.samples * now) / (looked + self.samples)
+            for before, now in zip(
+                earlier, self._chances(game, player, moves, self.samples), strict=True
+            )
+        ]
         scores = [
             chance + (_TIE if move is first else 0.0)
             for move, chance in zip(moves, chances, strict=True)
@@ -119,7 +140,7 @@ class ExpertBot(Bot[MarvinGame, Move]):
         chance, other = _percent(chances[best]), _percent(chances[second])
         head = (
             f"I {describe(game, player, moves[best])}: playing each move out {self.turns}"
-            f" turns ahead over {self.samples} imagined orders of the"
+            f" turns ahead over {looked + self.samples} imagined orders of the"
             f" {len(unseen_cards(game))} cards I have not seen,"
         )
         if chance != other:
@@ -155,8 +176,11 @@ class ExpertBot(Bot[MarvinGame, Move]):
 
 _TIE: Final = 1e-9
 _WIDE: Final = 3
-"""With more choices than this (prize powers), only the best few of a look with a
-quarter of the orders are looked at fully, so that a choice stays quick."""
+"""With more choices than this (prize powers), only the best few of a first look with
+fewer orders are looked at fully, so that a choice stays quick."""
+_FIRST_LOOK: Final = 384
+"""Playouts shared among all the moves in the first look at many choices (each move
+gets at most half the full look's orders)."""
 
 
 def _percent(chance: float) -> str:

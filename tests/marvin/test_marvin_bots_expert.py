@@ -11,7 +11,7 @@ from typing import Any
 from test_marvin_bots_search import long_game_positions
 
 from pirate_rules.marvin import MarvinGame, Move
-from pirate_rules.marvin.expert import _WIDE, ExpertBot
+from pirate_rules.marvin.expert import _FIRST_LOOK, _WIDE, ExpertBot
 from pirate_rules.marvin.heuristics import pick
 
 
@@ -66,10 +66,20 @@ def looks(bot: ExpertBot, game: MarvinGame, monkeypatch: Any) -> list[tuple[list
 def test_among_many_powers_only_the_best_few_are_played_out_fully(monkeypatch: Any) -> None:
     for game in wide_prize_phases()[:3]:
         bot = ExpertBot(seed=2, samples=8, turns=2)
-        (rough, quarter), (fully, samples), (chosen, _) = looks(bot, game, monkeypatch)
-        assert sorted(rough) == sorted(map(str, game.legal_moves)) and quarter == 2
+        (rough, half), (fully, samples), (chosen, _) = looks(bot, game, monkeypatch)
+        assert sorted(rough) == sorted(map(str, game.legal_moves)) and half == 4
         assert len(fully) == _WIDE and samples == 8 and set(fully) <= set(rough)
         assert chosen[0] in fully
+
+
+def test_the_first_look_at_many_powers_shares_a_fixed_number_of_playouts(
+    monkeypatch: Any,
+) -> None:
+    for game in wide_prize_phases():
+        count = len(game.legal_moves)
+        (_, first), (_, full), _ = looks(ExpertBot(seed=5, turns=1), game, monkeypatch)
+        assert first == min(64, _FIRST_LOOK // count) and full == 128
+        assert first * count <= _FIRST_LOOK
 
 
 def test_a_few_moves_are_all_played_out_fully_once(monkeypatch: Any) -> None:
@@ -83,4 +93,5 @@ def test_a_wide_prize_phase_gets_a_legal_move_and_a_reason() -> None:
         bot = ExpertBot(seed=3, samples=8, turns=3)
         move = bot.choose(game, game.to_move)
         assert move in game.legal_moves
-        assert bot.reason.startswith("I ") and "3 turns ahead over 8 imagined orders" in bot.reason
+        # The moves kept after the first look (4 orders) are played out over 8 more.
+        assert bot.reason.startswith("I ") and "3 turns ahead over 12 imagined orders" in bot.reason
