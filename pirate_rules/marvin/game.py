@@ -475,7 +475,10 @@ class MarvinGame:
             IllegalMoveError: if the rules forbid the move here; the message says why and
                 names the rule. The game is then left exactly as it was.
         """
-        move = self._listed(move)
+        if move.__class__ is not Move:
+            move = self._read(move)
+        if not _tuple_contains(self._legal, move):
+            move = self._check(move)
         if not _FAST_PATHS or self._script is not None:
             self._push_plain(move)
             return

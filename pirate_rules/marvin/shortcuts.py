@@ -67,7 +67,8 @@ def play_on(
     choosers: tuple[Chooser, Chooser] | None = None,
     randoms: tuple[Random, Random] = (None, None),
     last_turn: int = NEVER,
-) -> list[int]:
+    counts: list[int] | None = None,
+) -> None:
     """Apply the listed ``move``, then play on: `MarvinGame._push_plain` written out.
 
     Without ``choosers``, it stops at the next decision point: this is `MarvinGame.push`
@@ -90,22 +91,19 @@ def play_on(
     goes on, and written back before a plain method or a bot reads the game, and where
     play stops.
 
-    Returns:
-        For each seat, how many moves it chose among at its last choice written out
-        here (0 if none), so that its bot can say why.
+    ``counts`` notes, for each seat with a generator, how many moves it chose among at
+    its last choice written out here, so that its bot can say why.
     """
     player = game._to_move
     turn = game._turn
     phase = game._phase
     card = game._drawn
-    legal = game._legal
     sides = game._sides
     events = game._events
     discard = game._discard
     pile = game._pile
     held_by = game._held
-    holder = game._holder
-    counts = [0, 0]
+    legal: LegalMoves  # set where play stops, at the next decision point
     # Local names for what every turn reads (a local name is the quickest to read).
     log, discard_card, draw_card = events.append, discard.append, pile.pop
     effect_of, targets, shieldable, takes = EFFECT_OF_RANK, TARGETS, SHIELDABLE, TAKES
@@ -175,12 +173,13 @@ def play_on(
                         game._turn = turn
                         game._phase = OVER
                         game._legal = NO_MOVES
-                        return counts
+                        return
             elif effect == E_SHIELD:
                 sides[player]._shields |= 1 << move._a
                 log((EV_CARD, turn, player, card, move))
             else:
                 prize = move._a
+                holder = game._holder
                 source = holder[prize]
                 holder[prize] = player
                 held_by[player] |= 1 << prize
@@ -238,7 +237,7 @@ def play_on(
         if rand is not None and turn < last_turn:
             count = len(legal)
             move = legal[floor(rand() * count)]  # `RandomBot.choose`
-            counts[player] = count
+            counts[player] = count  # type: ignore[index]
             continue
         game._to_move = player
         game._turn = turn
@@ -246,7 +245,7 @@ def play_on(
         game._phase = phase
         game._legal = legal
         if choosers is None or turn >= last_turn:
-            return counts
+            return
         move = game._listed(choosers[player](game, player))
 
 
@@ -260,10 +259,15 @@ def play_out(
     `pirate_rules.marvin.bots.play_game`.
 
     The first move is the bot's own choice; from there on, `play_on` plays (see it for
-    ``choosers``, ``randoms`` and what it returns).
+    ``choosers`` and ``randoms``).
+
+    Returns:
+        For each seat, how many moves it chose among at its last choice written out
+        (0 if none), so that its bot can say why.
     """
-    if game._phase == OVER or game._turn >= last_turn:
-        return [0, 0]
-    player = game._to_move
-    move = game._listed(choosers[player](game, player))
-    return play_on(game, move, choosers, randoms, last_turn)
+    counts = [0, 0]
+    if game._phase != OVER and game._turn < last_turn:
+        player = game._to_move
+        move = game._listed(choosers[player](game, player))
+        play_on(game, move, choosers, randoms, last_turn, counts)
+    return counts
