@@ -39,7 +39,7 @@ from pirate_rules.marvin.heuristics import SensibleBot
 from pirate_rules.marvin.moves import Move
 from pirate_rules.marvin.oracle import CheatingOracleBot
 from pirate_rules.marvin.search import SearchBot
-from pirate_rules.marvin.shortcuts import NEVER, Random
+from pirate_rules.marvin.shortcuts import NEVER, RandomPick
 
 __all__ = [
     "CheatingOracleBot",
@@ -157,7 +157,7 @@ def play_game(
     return game
 
 
-def _writes_out(bot: MarvinBot) -> Random:
+def _writes_out(bot: MarvinBot) -> RandomPick:
     """The generator method of a ``random`` bot (or of a subclass that keeps its
     ``choose``), whose choices `play_game`'s loop may write out; else None."""
     if getattr(bot.choose, "__func__", None) is RandomBot.choose:

@@ -61,7 +61,7 @@ from pirate_rules.marvin.moves import (
     power_moves,
 )
 from pirate_rules.marvin.refusals import refusal
-from pirate_rules.marvin.shortcuts import NEVER, Chooser, Random, play_on, play_out
+from pirate_rules.marvin.shortcuts import NEVER, Chooser, RandomPick, play_on, play_out
 from pirate_rules.marvin.table import (
     E_HIT,
     E_KILL,
@@ -488,7 +488,7 @@ class MarvinGame:
     def _play_out(
         self,
         choosers: tuple[Chooser, Chooser],
-        randoms: tuple[Random, Random] = (None, None),
+        randoms: tuple[RandomPick, RandomPick] = (None, None),
         last_turn: int = NEVER,
     ) -> list[int]:
         """Let two bots play until the end, or until ``last_turn`` turns are played: the

@@ -45,11 +45,11 @@ from pirate_rules.marvin.table import E_HIT, E_KILL, E_SHIELD, E_TAKE, EFFECT_OF
 if TYPE_CHECKING:
     from pirate_rules.marvin.game import MarvinGame
 
-__all__ = ["Chooser", "Random", "play_on", "play_out"]
+__all__ = ["Chooser", "RandomPick", "play_on", "play_out"]
 
 Chooser = Callable[["MarvinGame", int], Move]
 """A bot's ``choose`` method: the move of a player (0 or 1) in a game."""
-Random = Callable[[], float] | None
+RandomPick = Callable[[], float] | None
 """A ``random`` bot's generator method ``random()``, for a seat whose choices are written
 out (see `play_out`); None for a seat whose bot chooses itself."""
 
@@ -65,7 +65,7 @@ def play_on(
     game: MarvinGame,
     move: Move,
     choosers: tuple[Chooser, Chooser] | None = None,
-    randoms: tuple[Random, Random] = (None, None),
+    randoms: tuple[RandomPick, RandomPick] = (None, None),
     last_turn: int = NEVER,
     counts: list[int] | None = None,
 ) -> None:
@@ -252,7 +252,7 @@ def play_on(
 def play_out(
     game: MarvinGame,
     choosers: tuple[Chooser, Chooser],
-    randoms: tuple[Random, Random],
+    randoms: tuple[RandomPick, RandomPick],
     last_turn: int = NEVER,
 ) -> list[int]:
     """Play the game to its end, or until ``last_turn`` turns are played: the loop of
