@@ -196,21 +196,24 @@ def _play_marvin(
             push_move(seat, game, choose_move(seat, game, seed, thorough=True), seed)
         return game
     # The same checks as choose_move and push_move, written out: this loop is most of the
-    # time of a long simulation.
+    # time of a long simulation. The game's own loop (`MarvinGame._play_out`) asks each
+    # bot through ``ask`` and checks each move as `MarvinGame.push` does.
     choose = (seats[0].bot.choose, seats[1].bot.choose)
-    push = game.push
     asking = -1
     move = None
+
+    def ask(game: MarvinGame, player: int) -> Any:
+        nonlocal asking, move
+        turn, phase = game._turn, game._phase  # `MarvinGame.turn`, `MarvinGame.phase`
+        asking = player
+        move = choose[player](game, player)
+        if game._turn != turn or game._phase != phase:
+            raise _changed(seats[player], f"turn {turn + 1}", seed)
+        asking = -1
+        return move
+
     try:
-        while not game.is_game_over() and game.turn < MAX_TURNS:
-            player = game.to_move
-            turn, phase = game.turn, game.phase
-            asking = player
-            move = choose[player](game, player)
-            if game.turn != turn or game.phase != phase:
-                raise _changed(seats[player], f"turn {turn + 1}", seed)
-            asking = -1
-            push(move)
+        game._play_out((ask, ask), (None, None), MAX_TURNS)
     except BotError:
         raise
     except (Exception, SystemExit) as exc:

@@ -12,10 +12,12 @@ code beside it, compared state by state.
   them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
   calling `can_play`, `can_claim` and `can_turn`; the ``fast`` bot makes its
   generator only when asked for it.
-* *Marvin's Pirates Go!*: `MarvinGame.push` plays the common steps of a turn written
-  out in one function instead of through `MarvinGame._push_plain` and the steps it
-  calls (switched off by ``_FAST_PATHS``), the ``random`` bot and `play_game` read
-  the game's fields instead of its properties, and the search bots play on
+* *Marvin's Pirates Go!*: `MarvinGame.push` plays the steps of a turn written out in
+  one function (`pirate_rules.marvin.shortcuts.play_on`) instead of through
+  `MarvinGame._push_plain` and the steps it calls, `play_game`'s loop
+  (`MarvinGame._play_out`) writes out the ``random`` bot's choices (both switched off
+  by ``_FAST_PATHS``), the ``random`` bot reads the game's fields instead of its
+  properties, and the search bots play on
   `MarvinGame._fork` copies instead of `MarvinGame.copy`. The game keeps one record
   of its turns, the log, and reads the turns (``_history``), this turn's power and
   reshuffle from it: the turns read are the turns played.
@@ -421,3 +423,119 @@ def test_marvin_turns_read_from_the_log_are_the_turns_played() -> None:
                 order += turn[1]
         assert drawn == order[: len(drawn)]
         assert sum(t[1] is not None for t in turns) == game.reshuffles
+
+
+class MarvinWatcher(Bot[MarvinGame, Move]):
+    """Plays at random, or now and then (``mixed``) by the rules of thumb, and notes the
+    state of the game before each choice; its moves are notation when ``letters``."""
+
+    def __init__(self, seed: int, mixed: bool, letters: bool = False) -> None:
+        super().__init__(seed)
+        self.mixed, self.letters = mixed, letters
+        self.sensible = make_bot("marvin", "sensible", seed=seed)
+        self.states: list[tuple[object, ...]] = []
+
+    def choose(self, game: MarvinGame, player: int) -> Move:
+        self.states.append((game._state(), game._rng.getstate()))
+        moves = game.legal_moves
+        move = moves[int(self.rng.random() * len(moves))]
+        if self.mixed and self.rng.random() < 0.3:
+            move = self.sensible.choose(game, player)
+        return str(move) if self.letters else move  # type: ignore[return-value]
+
+
+def marvin_loop_both_ways(
+    seed: int,
+    make: Callable[[], list[Bot[MarvinGame, Move]]],
+    monkeypatch: pytest.MonkeyPatch,
+    **options: int,
+) -> list[tuple[MarvinGame, list[Bot[MarvinGame, Move]]]]:
+    """The game of ``seed`` played by the bots ``make()`` gives, through `play_game`'s
+    loop with the shortcuts and without them, each with its bots."""
+    games = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(marvin_game, "_FAST_PATHS", fast_paths)
+        bots = make()
+        games.append((play_marvin(bots, seed, **options), bots))
+    return games
+
+
+def marvin_ends(game: MarvinGame, bots: list[Bot[MarvinGame, Move]]) -> tuple[object, ...]:
+    """Everything a game between bots leaves: the game, its generator, the bots' own
+    generators and what they said last."""
+    return (
+        game._state(), game._rng.getstate(), [bot.rng.getstate() for bot in bots],
+        [bot.reason for bot in bots],
+    )  # fmt: skip
+
+
+def test_marvin_game_loop_plays_every_move_like_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A random bot, whose choices the loop writes out, against a watcher that notes every
+    # state it is shown, in either seat, with 2, 1 or no jokers; in some games the
+    # watcher also plays by the rules of thumb, in others it gives its moves as notation.
+    for seed in SEEDS:
+        seat = seed % 2
+
+        def make(seed: int = seed, seat: int = seat) -> list[Bot[MarvinGame, Move]]:
+            bots: list[Bot[MarvinGame, Move]] = [RandomBot(seed=7), RandomBot(seed=8)]
+            bots[seat] = MarvinWatcher(seed, mixed=seed % 3 > 0, letters=seed % 5 == 0)
+            return bots
+
+        jokers = (2, 1, 0)[seed // 2 % 3]
+        both = marvin_loop_both_ways(seed, make, monkeypatch, jokers=jokers)
+        (fast, fast_bots), (plain, plain_bots) = both
+        watched = [bots[seat] for bots in (fast_bots, plain_bots)]
+        assert isinstance(watched[0], MarvinWatcher) and isinstance(watched[1], MarvinWatcher)
+        assert watched[0].states == watched[1].states
+        assert marvin_ends(fast, fast_bots) == marvin_ends(plain, plain_bots)
+        assert plain.is_game_over()
+
+
+def test_marvin_games_between_random_bots_end_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for seed in SEEDS:
+        jokers = (2, 1, 0)[seed % 3]
+        both = marvin_loop_both_ways(
+            seed, lambda: [RandomBot(seed=1), RandomBot(seed=2)], monkeypatch, jokers=jokers
+        )
+        (fast, fast_bots), (plain, plain_bots) = both
+        assert marvin_ends(fast, fast_bots) == marvin_ends(plain, plain_bots)
+    # A game cut short keeps what the bots said last, too.
+    for turns in (0, 1, 2, 17):
+        cut = marvin_loop_both_ways(
+            11, lambda: [RandomBot(seed=1), RandomBot(seed=2)], monkeypatch, max_turns=turns
+        )
+        assert marvin_ends(*cut[0]) == marvin_ends(*cut[1])
+        assert cut[0][0].turn in (turns, turns + 1)
+
+
+def test_only_bots_that_choose_as_the_random_bot_have_their_choices_written_out() -> None:
+    class Drawer(RandomBot):
+        def choose(self, game: MarvinGame, player: int) -> Move:
+            return DRAW if game.phase == "prize" else super().choose(game, player)
+
+    game = play_marvin([Drawer(seed=1), RandomBot(seed=2)], 4)
+    powers_used = [turn[0] for turn in game._history[game.first :: 2] if turn[0]]
+    assert not powers_used and any(game._history[1 - game.first :: 2][k][0] for k in range(40))
+
+
+def test_a_bot_refused_in_the_marvin_loop_is_refused_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Cheat(RandomBot):
+        def choose(self, game: MarvinGame, player: int) -> Move:
+            if game.phase == "card" and game.turn > 20:
+                return Move.parse("take cave") if game.legal_moves[0].kind == "target" else "GL"
+            return super().choose(game, player)
+
+    errors = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(marvin_game, "_FAST_PATHS", fast_paths)
+        with pytest.raises(IllegalMoveError) as error:
+            play_marvin([RandomBot(seed=5), Cheat(seed=6)], 3)
+        errors.append(str(error.value))
+    assert errors[0] == errors[1]
+    assert "(M" in errors[0]

@@ -39,6 +39,7 @@ from pirate_rules.marvin.heuristics import SensibleBot
 from pirate_rules.marvin.moves import Move
 from pirate_rules.marvin.oracle import CheatingOracleBot
 from pirate_rules.marvin.search import SearchBot
+from pirate_rules.marvin.shortcuts import NEVER, RandomPick
 
 __all__ = [
     "CheatingOracleBot",
@@ -73,6 +74,8 @@ class RandomBot(MarvinBot):
     def choose(self, game: MarvinGame, player: int) -> Move:
         # Millions of games are played with this bot, so it reads the game's own fields
         # (``_legal`` is `MarvinGame.legal_moves`, ``_to_move`` `MarvinGame.to_move`).
+        # `play_game`'s loop writes this choice out (`pirate_rules.marvin.shortcuts.play_on`):
+        # a change here is made there too.
         moves = game._legal
         count = len(moves)
         if player != game._to_move or not count:
@@ -121,6 +124,11 @@ def play_game(
             card that does nothing may end a turn by itself, so one more may be played).
         **options: Passed to `MarvinGame.from_seed`: ``jokers``, ``players``, ``first``.
 
+    The loop is `MarvinGame._play_out`; a ``random`` bot's choices are written out in it
+    (see `pirate_rules.marvin.shortcuts.play_out`), drawing from the bot's generator as
+    `RandomBot.choose` does, and the bot's ``reason`` at the end is the one it would
+    have given.
+
     Examples:
         >>> a = play_game(["random", "random"], seed=1)
         >>> b = play_game(["random", "random"], seed=1)
@@ -136,16 +144,22 @@ def play_game(
         for i, bot in enumerate(bots)
     ]
     game = MarvinGame.from_seed(seed, **options)
-    choose = (made[0].choose, made[1].choose)
-    push = game.push
-    # The loops read the game's own fields: ``_phase`` is `MarvinGame.phase`, ``_turn``
-    # `MarvinGame.turn` and ``_to_move`` `MarvinGame.to_move`.
-    if max_turns is None:
-        while game._phase != "over":
-            player = game._to_move
-            push(choose[player](game, player))
-    else:
-        while game._phase != "over" and game._turn < max_turns:
-            player = game._to_move
-            push(choose[player](game, player))
+    # A ``random`` bot's choices are written out in the loop (see
+    # `pirate_rules.marvin.shortcuts.play_out`), which then says how many moves it last
+    # chose among, so that the bot's reason is the one it would have given.
+    randoms = (_writes_out(made[0]), _writes_out(made[1]))
+    counts = game._play_out(
+        (made[0].choose, made[1].choose), randoms, NEVER if max_turns is None else max_turns
+    )
+    for bot, count in zip(made, counts, strict=True):
+        if count:
+            bot.reason = _REASONS[count] if count < len(_REASONS) else _reason(count)
     return game
+
+
+def _writes_out(bot: MarvinBot) -> RandomPick:
+    """The generator method of a ``random`` bot (or of a subclass that keeps its
+    ``choose``), whose choices `play_game`'s loop may write out; else None."""
+    if getattr(bot.choose, "__func__", None) is RandomBot.choose:
+        return bot._random  # type: ignore[attr-defined, no-any-return]
+    return None

@@ -43,11 +43,16 @@ from pirate_rules.errors import InvalidMoveError, PirateRulesError
 from pirate_rules.marvin import display
 from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RESHUFFLE, EV_RETURN, EV_WIN
 from pirate_rules.marvin.moves import (
+    CARD,
     DRAW,
     K_CAVE,
     K_SHIP,
     NO_MOVES,
     ONLY_DRAW,
+    OVER,
+    PHASES,
+    POWER_MOVES,
+    PRIZE,
     SHIELDABLE,
     TAKES,
     TARGETS,
@@ -56,6 +61,7 @@ from pirate_rules.marvin.moves import (
     power_moves,
 )
 from pirate_rules.marvin.refusals import refusal
+from pirate_rules.marvin.shortcuts import NEVER, Chooser, RandomPick, play_on, play_out
 from pirate_rules.marvin.table import (
     E_HIT,
     E_KILL,
@@ -71,20 +77,14 @@ from pirate_rules.marvin.table import (
 
 __all__ = ["PHASES", "MarvinGame", "Outcome", "Termination"]
 
-PRIZE: Final = "prize"
-CARD: Final = "card"
-OVER: Final = "over"
-PHASES: Final = (PRIZE, CARD, OVER)
-"""The phases: ``"prize"`` (power or draw), ``"card"`` (the drawn card's choice), ``"over"``."""
-
 
 _tuple_contains = tuple.__contains__
 _new_game = object.__new__
 _FAST_PATHS = True
-"""Whether `MarvinGame.push` takes its shortcut (see `MarvinGame._push_plain`); the tests
-switch it off to check that the plain code gives the same games, and the misreading
-catalogue switches it off to change the plain code alone."""
-_UNKNOWN: Final = object()
+"""Whether `MarvinGame.push` and the bots' game loop take their shortcuts (see
+`pirate_rules.marvin.shortcuts`); the tests switch them off to check that the plain code
+gives the same games, and the misreading catalogue switches them off to change the plain
+code alone."""
 
 
 class Termination(enum.Enum):
@@ -482,116 +482,30 @@ class MarvinGame:
         if not _FAST_PATHS or self._script is not None:
             self._push_plain(move)
             return
-        # From here on, the shortcut: `_push_plain` written out (see `_push_plain`). The
-        # player to move and the turn number are kept in local names while the turn
-        # goes on, and written back at the decision point where the game stops (and
-        # before a reshuffle, whose event reads the turn number).
-        player = self._to_move
-        turn = self._turn
-        sides = self._sides
-        events = self._events
-        discard = self._discard
-        if self._phase == PRIZE:
-            if move is not DRAW:
-                self._use_power(move)
-            new_turn = False
-        else:
-            card = self._drawn
-            assert card is not None
-            turn += 1
-            effect = EFFECT_OF_RANK[card.rank]
-            if effect >= E_HIT:
-                opponent = sides[1 - player]
-                i = move._a
-                bit = 1 << i
-                hp = opponent._hp
-                before = hp[i]
-                if effect == E_KILL:
-                    hp[i] = after = 0
-                    opponent._shields &= ~bit
-                    opponent._board &= ~bit
-                    events.append((EV_CARD, turn, player, card, move, False, before, 0))
-                else:
-                    hits = 1 if effect == E_HIT else 2
-                    shields = opponent._shields
-                    shield_lost = shields & bit != 0
-                    if shield_lost:
-                        opponent._shields = shields ^ bit
-                        hits -= 1
-                    after = before - hits if hits < before else 0
-                    if after != before:
-                        hp[i] = after
-                        if not after:
-                            opponent._board &= ~bit
-                    events.append((EV_CARD, turn, player, card, move, shield_lost, before, after))
-                if not after:
-                    hidden = opponent._hidden
-                    if hidden >= 0 and not opponent._board >> (hidden ^ 1) & 1:
-                        opponent._board |= 1 << hidden
-                        opponent._hidden = -1
-                        events.append((EV_RETURN, turn, 1 - player, hidden))
-                    if not opponent._board:
-                        events.append((EV_WIN, turn, player))
-                        discard.append(card)
-                        self._drawn = None
-                        self._turn = turn
-                        self._phase = OVER
-                        self._legal = NO_MOVES
-                        return
-            elif effect == E_SHIELD:
-                sides[player]._shields |= 1 << move._a
-                events.append((EV_CARD, turn, player, card, move))
-            else:
-                self._take(move._a, player, card, move)
-            discard.append(card)
-            player = 1 - player
-            new_turn = True
-        pile = self._pile
-        held_by = self._held
-        while True:
-            if new_turn:  # the prize phase, if a power is usable (M5)
-                held = held_by[player]
-                if held:
-                    side = sides[player]
-                    key = side._board | (side._hidden + 1) << 4 | (side._shields & 3) << 7
-                    legal = _POWER_MOVES.get(key | held << 9, _UNKNOWN)
-                    if legal is _UNKNOWN:
-                        legal = self._power_moves(player)
-                    if legal is not None:
-                        self._to_move = player
-                        self._turn = turn
-                        self._drawn = None
-                        self._phase = PRIZE
-                        self._legal = legal  # type: ignore[assignment]
-                        return
-            # The draw (M9), and the choices the drawn card offers.
-            if not pile:
-                self._turn = turn
-                self._reshuffle(shuffled(self._discard, self._rng))
-            card = pile.pop()
-            effect = EFFECT_OF_RANK[card.rank]
-            if effect >= E_HIT:
-                options = TARGETS[sides[1 - player]._board]
-            elif effect == E_SHIELD:
-                side = sides[player]
-                options = SHIELDABLE[side._board & ~side._shields]
-            elif effect == E_TAKE:
-                options = TAKES[held_by[player]]
-            else:
-                options = NO_MOVES
-            if options:
-                self._to_move = player
-                self._turn = turn
-                self._drawn = card
-                self._phase = CARD
-                self._legal = options
-                return
-            # A card that does nothing ends the turn (M11, M14, M15).
-            turn += 1
-            events.append((EV_CARD, turn, player, card, None))
-            discard.append(card)
-            player = 1 - player
-            new_turn = True
+        # The shortcut: `_push_plain` written out (see `pirate_rules.marvin.shortcuts`).
+        play_on(self, move)
+
+    def _play_out(
+        self,
+        choosers: tuple[Chooser, Chooser],
+        randoms: tuple[RandomPick, RandomPick] = (None, None),
+        last_turn: int = NEVER,
+    ) -> list[int]:
+        """Let two bots play until the end, or until ``last_turn`` turns are played: the
+        loop of `pirate_rules.marvin.bots.play_game`.
+
+        ``choosers`` are the two bots' ``choose`` methods. With the shortcuts on, the loop
+        is `pirate_rules.marvin.shortcuts.play_out`, where a seat with a generator in
+        ``randoms`` (a ``random`` bot) has its choices written out; it returns how many
+        moves each such seat last chose among, so that the bot can say why. Here, each
+        bot chooses and `push` plays the move.
+        """
+        if _FAST_PATHS and self._script is None:
+            return play_out(self, choosers, randoms, last_turn)
+        while self._phase != OVER and self._turn < last_turn:
+            player = self._to_move
+            self.push(choosers[player](self, player))
+        return [0, 0]
 
     def _push_plain(self, move: Move) -> None:
         """`push` for a listed ``move``, step by step: the engine's plain statement of a turn.
@@ -695,10 +609,10 @@ class MarvinGame:
             | self._held[player] << 9
         )
         try:
-            return _POWER_MOVES[key]
+            return POWER_MOVES[key]
         except KeyError:
             moves = power_moves(side._board, side._hidden, side._shields, self._held[player])
-            _POWER_MOVES[key] = moves
+            POWER_MOVES[key] = moves
             return moves
 
     def _use_power(self, move: Move) -> None:
@@ -828,6 +742,14 @@ class MarvinGame:
 
     # Refusals: why a move is not legal.
 
+    def _listed(self, move: object) -> Move:
+        """The listed form of ``move`` (a `Move` or its notation), or raise why it is refused."""
+        if move.__class__ is not Move:
+            move = self._read(move)
+        if not _tuple_contains(self._legal, move):
+            move = self._check(move)
+        return move
+
     def _read(self, move: object) -> Move:
         if isinstance(move, str):
             return Move.parse(move)
@@ -840,9 +762,6 @@ class MarvinGame:
             raise refusal(self, move)
         return listed
 
-
-_POWER_MOVES: dict[int, LegalMoves | None] = {}
-"""Prize-phase moves by side key (see ``MarvinGame._power_moves``), filled as they occur."""
 
 _DECKS: Final = tuple(tuple(standard_deck() + [JOKER] * jokers) for jokers in range(3))
 """The unshuffled deck for 0, 1 and 2 jokers (M1)."""

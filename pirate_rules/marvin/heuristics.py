@@ -33,6 +33,7 @@ from typing import Final
 from pirate_rules.bots import Bot
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.moves import K_CAVE, K_DRAW, K_FORT, K_SHIP, K_TAKE, Move
+from pirate_rules.marvin.shortcuts import NEVER
 from pirate_rules.marvin.table import (
     E_HIT,
     E_KILL,
@@ -46,7 +47,15 @@ from pirate_rules.marvin.table import (
     targetable_mask,
 )
 
-__all__ = ["SensibleBot", "describe", "only_choice", "pick", "prize_value", "why"]
+__all__ = [
+    "SensibleBot",
+    "describe",
+    "only_choice",
+    "pick",
+    "play_by_thumb",
+    "prize_value",
+    "why",
+]
 
 CAVE, SHIP, FORT = range(3)
 
@@ -89,6 +98,29 @@ def pick(game: MarvinGame, player: int) -> tuple[Move, Why]:
     if effect == E_SHIELD:
         return _shield(game._sides[player], moves)
     return _take(game, player, moves)
+
+
+def play_by_thumb(game: MarvinGame, last_turn: int = NEVER) -> None:
+    """Play ``game`` on with both players following the rules of thumb (`pick`), to the
+    end, or until ``last_turn`` turns have been played: the searching bots' playouts.
+
+    It is the game's own loop (`MarvinGame._play_out`), the one
+    `pirate_rules.marvin.bots.play_game` uses.
+
+    Examples:
+        >>> game = MarvinGame.from_seed(3)
+        >>> play_by_thumb(game, last_turn=10)
+        >>> game.turn >= 10 or game.is_game_over()
+        True
+    """
+    game._play_out(_BY_THUMB, (None, None), last_turn)
+
+
+def _picked(game: MarvinGame, player: int) -> Move:
+    return pick(game, player)[0]
+
+
+_BY_THUMB: Final = (_picked, _picked)
 
 
 def _attack(foe: Side, moves: tuple[Move, ...], effect: int) -> tuple[Move, Why]:

@@ -45,7 +45,14 @@ from pirate_rules.marvin.table import (
     targetable_mask,
 )
 
-__all__ = ["DRAW", "KINDS", "LegalMoves", "Move", "power_moves"]
+__all__ = ["CARD", "DRAW", "KINDS", "OVER", "PHASES", "PRIZE", "LegalMoves", "Move", "power_moves"]
+
+PRIZE: Final = "prize"
+CARD: Final = "card"
+OVER: Final = "over"
+PHASES: Final = (PRIZE, CARD, OVER)
+"""The phases of a game: ``"prize"`` (power or draw), ``"card"`` (the drawn card's
+choice), ``"over"``."""
 
 KINDS: Final = ("draw", "ship", "cave", "fort", "target", "take")
 """The kinds of move: the prize phase has ``draw ship cave fort``, the card ``target take``."""
@@ -284,6 +291,11 @@ TAKES: Final = tuple(
     LegalMoves(Move(K_TAKE, i) for i in range(3) if not held >> i & 1) for held in range(8)
 )
 """For each mask of prizes held by the player, the prizes a J, Q or K can take (M14)."""
+
+
+POWER_MOVES: dict[int, LegalMoves | None] = {}
+"""`power_moves` by side key, filled as they occur: the key is ``board | (hidden + 1) << 4 |
+(shields & 3) << 7 | held << 9`` (only the guards' shields change what a power may do)."""
 
 
 def power_moves(board: int, hidden: int, shields: int, held: int) -> LegalMoves | None:

@@ -38,7 +38,7 @@ from typing import ClassVar, Final
 from pirate_rules.bots import Bot
 from pirate_rules.cards import Card, seeded_generator
 from pirate_rules.marvin.game import MarvinGame
-from pirate_rules.marvin.heuristics import describe, only_choice, pick
+from pirate_rules.marvin.heuristics import describe, only_choice, pick, play_by_thumb
 from pirate_rules.marvin.moves import Move
 from pirate_rules.marvin.search import _imagine, value
 
@@ -168,8 +168,7 @@ class CheatingOracleBot(Bot[MarvinGame, Move]):
         score = value(sim, player)
         drawn = len(self._pile) - len(sim._pile)
         sim._pile = self._future[drawn:][::-1]
-        while sim._phase != "over":
-            sim.push(pick(sim, sim._to_move)[0])
+        play_by_thumb(sim)
         return score + (_WON if sim._to_move == player else -_WON)
 
     def _minimax(self, sim: MarvinGame, alpha: float, beta: float) -> float:

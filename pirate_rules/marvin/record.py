@@ -38,8 +38,8 @@ from pirate_rules.errors import (
     RecordError,
     ReplayError,
 )
-from pirate_rules.marvin.game import CARD, MarvinGame
-from pirate_rules.marvin.moves import DRAW, Move
+from pirate_rules.marvin.game import MarvinGame
+from pirate_rules.marvin.moves import CARD, DRAW, Move
 from pirate_rules.marvin.refusals import refusal, why_idle
 from pirate_rules.marvin.table import (
     E_TAKE,

@@ -51,7 +51,8 @@ def powers(change: Callable[..., LegalMoves | None]) -> Patch:
     """Patch the prize-phase rule table: ``change(original, board, hidden, shields, held)``."""
     return {
         f"{GAME}:power_moves": lambda original: lambda *args: change(original, *args),
-        f"{GAME}:_POWER_MOVES": replaced_by({}),
+        f"{GAME}:POWER_MOVES": replaced_by({}),
+        **PLAIN,
     }
 
 

@@ -1,0 +1,273 @@
+"""Shortcuts of the *Marvin's Pirates Go!* engine: the common steps of a turn written out.
+
+The rules are stated plainly in `pirate_rules.marvin.game`: `MarvinGame._push_plain`
+calls one small method per step of a turn, each naming its rules. Bots play millions
+of turns, so the steps they play most are also written out here, in one function,
+`play_on`, that reads and changes the game's fields directly:
+
+* `MarvinGame.push` applies one move with it, then stops at the next decision point;
+* `play_out` (`MarvinGame._play_out`) is the loop of
+  `pirate_rules.marvin.bots.play_game`: at each decision point the bot of the player
+  to move chooses, and the ``random`` bot's choice is written out too.
+
+`play_on` changes the game exactly as the plain code does, event for event:
+``tests/test_fast_paths.py`` plays thousands of seeds both ways, with ``_FAST_PATHS``
+in `pirate_rules.marvin.game` on and off, and compares every state. Switched off, the
+engine plays the plain code alone.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from math import floor
+from typing import TYPE_CHECKING, Final
+
+from pirate_rules.cards import shuffled
+from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RETURN, EV_WIN
+from pirate_rules.marvin.moves import (
+    CARD,
+    DRAW,
+    K_CAVE,
+    K_SHIP,
+    NO_MOVES,
+    OVER,
+    POWER_MOVES,
+    PRIZE,
+    SHIELDABLE,
+    TAKES,
+    TARGETS,
+    LegalMoves,
+    Move,
+)
+from pirate_rules.marvin.table import E_HIT, E_KILL, E_SHIELD, E_TAKE, EFFECT_OF_RANK, PRIZE_INDEX
+
+if TYPE_CHECKING:
+    from pirate_rules.marvin.game import MarvinGame
+
+__all__ = ["Chooser", "RandomPick", "play_on", "play_out"]
+
+Chooser = Callable[["MarvinGame", int], Move]
+"""A bot's ``choose`` method: the move of a player (0 or 1) in a game."""
+RandomPick = Callable[[], float] | None
+"""A ``random`` bot's generator method ``random()``, for a seat whose choices are written
+out (see `play_out`); None for a seat whose bot chooses itself."""
+
+NEVER: Final = sys.maxsize
+"""A turn number no game reaches: play to the end."""
+
+_CAVE: Final = PRIZE_INDEX["cave"]
+_tuple_contains = tuple.__contains__
+_UNKNOWN: Final = object()
+
+
+def play_on(
+    game: MarvinGame,
+    move: Move,
+    choosers: tuple[Chooser, Chooser] | None = None,
+    randoms: tuple[RandomPick, RandomPick] = (None, None),
+    last_turn: int = NEVER,
+    counts: list[int] | None = None,
+) -> None:
+    """Apply the listed ``move``, then play on: `MarvinGame._push_plain` written out.
+
+    Without ``choosers``, it stops at the next decision point: this is `MarvinGame.push`
+    once the move is checked. With them, it goes on: at each decision point the player
+    to move chooses, until the game is over or ``last_turn`` turns have been played.
+    A seat with a generator in ``randoms`` (a ``random`` bot) picks one of the legal
+    moves here, as `pirate_rules.marvin.bots.RandomBot` would, drawing the same number
+    from it; any other seat's bot is asked, and its move checked as `MarvinGame.push`
+    checks it.
+
+    The steps of a turn written out: a hit, two hits or a faint (M10, M12, M13, with
+    the shield that takes one hit, M17), the hidden pirate coming back (M7) and the
+    end of the game (M18); a shield (M11); a prize taken (M14, with the Cave's hidden
+    pirate coming back, M7); the end of the turn; the next turn's prize phase if a
+    power is usable (M5); the draw (M9) and a card that does nothing (M11, M14, M15).
+    A prize power (`MarvinGame._use_power`: the Cave hides a captain, M7, the Fort
+    shields a guard, M8, the Ship moves pirates, M6, with its swap left to `Side._ship`)
+    is written out too. A reshuffle calls the plain method (`MarvinGame._reshuffle`,
+    M9). The player to move, the turn and the phase are kept in local names while play
+    goes on, and written back before a plain method or a bot reads the game, and where
+    play stops.
+
+    ``counts`` notes, for each seat with a generator, how many moves it chose among at
+    its last choice written out here, so that its bot can say why.
+    """
+    player = game._to_move
+    turn = game._turn
+    phase = game._phase
+    card = game._drawn
+    sides = game._sides
+    events = game._events
+    discard = game._discard
+    pile = game._pile
+    held_by = game._held
+    legal: LegalMoves  # set where play stops, at the next decision point
+    # Local names for what every turn reads (a local name is the quickest to read).
+    log, discard_card, draw_card = events.append, discard.append, pile.pop
+    effect_of, targets, shieldable, takes = EFFECT_OF_RANK, TARGETS, SHIELDABLE, TAKES
+    power_moves, unknown, no_moves = POWER_MOVES.get, _UNKNOWN, NO_MOVES
+    while True:
+        if phase == PRIZE:
+            if move is not DRAW:  # a prize power (M6-M8)
+                side = sides[player]
+                code = move._code
+                i = move._a
+                if code == K_SHIP:
+                    swap = side._ship(i, move._b)
+                    board = side._board
+                    log((EV_POWER, turn + 1, player, move, swap))
+                    hidden = side._hidden
+                    if hidden >= 0 and not board >> (hidden ^ 1) & 1:
+                        side._board = board | 1 << hidden
+                        side._hidden = -1
+                        log((EV_RETURN, turn + 1, player, hidden))
+                else:
+                    if code == K_CAVE:
+                        side._board &= ~(1 << i)
+                        side._hidden = i
+                    else:
+                        side._shields |= 1 << i
+                    log((EV_POWER, turn + 1, player, move, False))
+            new_turn = False
+        else:
+            assert card is not None
+            turn += 1
+            effect = effect_of[card.rank]
+            if effect >= E_HIT:
+                opponent = sides[1 - player]
+                i = move._a
+                bit = 1 << i
+                hp = opponent._hp
+                before = hp[i]
+                if effect == E_KILL:
+                    hp[i] = after = 0
+                    opponent._shields &= ~bit
+                    opponent._board &= ~bit
+                    log((EV_CARD, turn, player, card, move, False, before, 0))
+                else:
+                    hits = 1 if effect == E_HIT else 2
+                    shields = opponent._shields
+                    shield_lost = shields & bit != 0
+                    if shield_lost:
+                        opponent._shields = shields ^ bit
+                        hits -= 1
+                    after = before - hits if hits < before else 0
+                    if after != before:
+                        hp[i] = after
+                        if not after:
+                            opponent._board &= ~bit
+                    log((EV_CARD, turn, player, card, move, shield_lost, before, after))
+                if not after:
+                    hidden = opponent._hidden
+                    if hidden >= 0 and not opponent._board >> (hidden ^ 1) & 1:
+                        opponent._board |= 1 << hidden
+                        opponent._hidden = -1
+                        log((EV_RETURN, turn, 1 - player, hidden))
+                    if not opponent._board:
+                        log((EV_WIN, turn, player))
+                        discard_card(card)
+                        game._to_move = player
+                        game._drawn = None
+                        game._turn = turn
+                        game._phase = OVER
+                        game._legal = NO_MOVES
+                        return
+            elif effect == E_SHIELD:
+                sides[player]._shields |= 1 << move._a
+                log((EV_CARD, turn, player, card, move))
+            else:
+                prize = move._a
+                holder = game._holder
+                source = holder[prize]
+                holder[prize] = player
+                held_by[player] |= 1 << prize
+                log((EV_CARD, turn, player, card, move, source))
+                if source >= 0:
+                    held_by[source] &= ~(1 << prize)
+                    loser = sides[source]
+                    if prize == _CAVE and loser._hidden >= 0:
+                        log((EV_RETURN, turn, source, loser._bring_back()))
+            discard_card(card)
+            player = 1 - player
+            new_turn = True
+        while True:
+            if new_turn:  # the prize phase, if a power is usable (M5)
+                held = held_by[player]
+                if held:
+                    side = sides[player]
+                    key = side._board | (side._hidden + 1) << 4 | (side._shields & 3) << 7
+                    powers = power_moves(key | held << 9, unknown)
+                    if powers is unknown:
+                        powers = game._power_moves(player)
+                    if powers is not None:
+                        card = None
+                        phase = PRIZE
+                        legal = powers  # type: ignore[assignment]
+                        break
+            # The draw (M9), and the choices the drawn card offers.
+            if not pile:
+                game._turn = turn
+                game._reshuffle(shuffled(discard, game._rng))
+            card = draw_card()
+            effect = effect_of[card.rank]
+            options: LegalMoves
+            if effect >= E_HIT:
+                options = targets[sides[1 - player]._board]
+            elif effect == E_SHIELD:
+                side = sides[player]
+                options = shieldable[side._board & ~side._shields]
+            elif effect == E_TAKE:
+                options = takes[held_by[player]]
+            else:
+                options = no_moves
+            if options:
+                phase = CARD
+                legal = options
+                break
+            # A card that does nothing ends the turn (M11, M14, M15).
+            turn += 1
+            log((EV_CARD, turn, player, card, None))
+            discard_card(card)
+            player = 1 - player
+            new_turn = True
+        # The decision point: the next move, written out for a ``random`` seat.
+        rand = randoms[player]
+        if rand is not None and turn < last_turn:
+            count = len(legal)
+            move = legal[floor(rand() * count)]  # `RandomBot.choose`
+            counts[player] = count  # type: ignore[index]
+            continue
+        game._to_move = player
+        game._turn = turn
+        game._drawn = card
+        game._phase = phase
+        game._legal = legal
+        if choosers is None or turn >= last_turn:
+            return
+        move = game._listed(choosers[player](game, player))
+
+
+def play_out(
+    game: MarvinGame,
+    choosers: tuple[Chooser, Chooser],
+    randoms: tuple[RandomPick, RandomPick],
+    last_turn: int = NEVER,
+) -> list[int]:
+    """Play the game to its end, or until ``last_turn`` turns are played: the loop of
+    `pirate_rules.marvin.bots.play_game`.
+
+    The first move is the bot's own choice; from there on, `play_on` plays (see it for
+    ``choosers`` and ``randoms``).
+
+    Returns:
+        For each seat, how many moves it chose among at its last choice written out
+        (0 if none), so that its bot can say why.
+    """
+    counts = [0, 0]
+    if game._phase != OVER and game._turn < last_turn:
+        player = game._to_move
+        move = game._listed(choosers[player](game, player))
+        play_on(game, move, choosers, randoms, last_turn, counts)
+    return counts
