@@ -84,8 +84,9 @@ class ExpertBot(Bot[MarvinGame, Move]):
             among many prize powers, each move kept after the first look. The time a
             choice takes grows with it. The default, 128, is the setting of the play
             page's hardest opponent: over 100 games against ``sensible``, a choice
-            between two moves or more took a median 17 ms of CPU in CPython (90% of
-            them at most 40 ms, the longest 53 ms, a choice among seven powers).
+            between two moves or more took a median 13 ms of CPU in CPython (90% of
+            them at most 27 ms, the longest 38 ms, a choice among eight moves of the
+            prize phase).
         turns: How many turns after the move's own each playout goes on before the
             table is scored (at least 1); a game that ends sooner is scored as won or lost.
 

@@ -124,7 +124,24 @@ _BY_THUMB: Final = (_picked, _picked)
 
 
 def _attack(foe: Side, moves: tuple[Move, ...], effect: int) -> tuple[Move, Why]:
-    """M10, M12, M13: the target of a hit, a one-hit kill or a slash."""
+    """M10, M12, M13: the target of a hit, a one-hit kill or a slash (see `_choose_target`).
+
+    The targets follow from the opposing side (`pirate_rules.marvin.moves.TARGETS`), so
+    the choice is remembered by side and effect, as `_power`'s is.
+    """
+    key = _side_key(foe) | effect << 23
+    known = _CHOICES.get(key)
+    if known is None:
+        move, why = _choose_target(foe, moves, effect)
+        if len(_CHOICES) >= _REMEMBERED:
+            _CHOICES.clear()
+        _CHOICES[key] = (moves.index(move), why)
+        return move, why
+    return moves[known[0]], known[1]
+
+
+def _choose_target(foe: Side, moves: tuple[Move, ...], effect: int) -> tuple[Move, Why]:
+    """M10, M12, M13: the target of a hit, a one-hit kill or a slash at ``foe``."""
     best = moves[0]
     best_key: tuple[int, ...] = ()
     for move in moves:
@@ -199,8 +216,48 @@ def _take(game: MarvinGame, player: int, moves: tuple[Move, ...]) -> tuple[Move,
 
 
 def _power(game: MarvinGame, player: int, moves: tuple[Move, ...]) -> tuple[Move, Why]:
-    """M5 to M8: the prize power worth using this turn, or ``draw``."""
+    """M5 to M8: the prize power worth using this turn, or ``draw`` (see `_choose_power`).
+
+    The choice depends only on the player's side and prizes (the prize-phase moves follow
+    from them, `pirate_rules.marvin.moves.power_moves`), so it is worked out once for
+    each and remembered (`_CHOICES`).
+    """
     side = game._sides[player]
+    held = game._held[player]
+    key = _side_key(side) | held << 23 | _POWER
+    known = _CHOICES.get(key)
+    if known is None:
+        move, why = _choose_power(side, held, moves)
+        if len(_CHOICES) >= _REMEMBERED:
+            _CHOICES.clear()
+        _CHOICES[key] = (moves.index(move), why)
+        return move, why
+    return moves[known[0]], known[1]
+
+
+def _side_key(side: Side) -> int:
+    """Everything about a side in one number: board, hidden pirate, shields, hit points."""
+    hp = side._hp
+    return (
+        side._board | (side._hidden + 1) << 4 | side._shields << 7
+        | hp[0] << 11 | hp[1] << 14 | hp[2] << 17 | hp[3] << 20
+    )  # fmt: skip
+
+
+_CHOICES: dict[int, tuple[int, Why]] = {}
+"""The choices of `_power` and `_attack`, remembered by side (`_side_key`), prizes held
+or card effect: the searching bots' playouts ask for them hundreds of thousands of times.
+Each is kept as numbers only (the move's place in the legal moves, and why), which the
+garbage collector soon stops looking at, so that a large table costs it nothing."""
+_REMEMBERED: Final = 100_000
+"""At most this many choices are remembered (a few megabytes), then it starts afresh."""
+_POWER: Final = 1 << 26
+"""Marks the key of a `_power` choice apart from the key of an `_attack` choice."""
+
+
+def _choose_power(side: Side, held: int, moves: tuple[Move, ...]) -> tuple[Move, Why]:
+    """M5 to M8: the prize power worth using this turn for ``side``, which holds the
+    prizes ``held`` (a bit mask), or ``draw``."""
     hp = side._hp
     reach = targetable_mask(side._board)
     caves = [m for m in moves if m._code == K_CAVE and hp[m._a] >= 3]
@@ -233,7 +290,7 @@ def _power(game: MarvinGame, player: int, moves: tuple[Move, ...]) -> tuple[Move
         guard, captain = (best._a, best._b) if best._a < 2 else (best._b, best._a)
         return best, (R_SWAP, guard, captain, hp[guard], hp[captain])
     # M6, M8: a captain fills an empty guard position, so that the Fort works again.
-    if game._held[player] >> FORT & 1 and side._board & 3:
+    if held >> FORT & 1 and side._board & 3:
         for move in moves:
             if move._code == K_SHIP and move._a >= 2 and move._b < 2 and not hp[move._b]:
                 return move, (R_REFILL,)

@@ -246,7 +246,12 @@ def play_on(
         game._legal = legal
         if choosers is None or turn >= last_turn:
             return
-        move = game._listed(choosers[player](game, player))
+        move = choosers[player](game, player)
+        # Checked as `MarvinGame.push` checks a move (`MarvinGame._listed`), written out.
+        if move.__class__ is not Move:
+            move = game._read(move)
+        if not _tuple_contains(legal, move):
+            move = game._check(move)
 
 
 def play_out(
