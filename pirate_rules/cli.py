@@ -16,11 +16,13 @@ shows a bot's full traceback), 130 when interrupted. When the output is closed e
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from pirate_rules import __version__
@@ -326,12 +328,15 @@ def _simulate(args: argparse.Namespace) -> int:
     tally = Tally(args.game)
     seeds = range(args.seed, args.seed + args.games)
     records = "json" if writer else ""
+    guard = _WholeGames()
     try:
-        for result in iter_games(args.game, seeds, bots, jobs=jobs, records=records):
-            tally.add(result)
-            if writer is not None:
-                _write(writer, result)
-            progress.advance()
+        with guard:
+            for result in iter_games(args.game, seeds, bots, jobs=jobs, records=records):
+                with guard.counting():
+                    tally.add(result)
+                    if writer is not None:
+                        _write(writer, result)
+                    progress.advance()
     except KeyboardInterrupt:
         progress.close()
         if tally.games:
@@ -344,6 +349,47 @@ def _simulate(args: argparse.Namespace) -> int:
             writer.close()
     _print_summary(args, tally.summary(), bots, writer)
     return 0
+
+
+class _WholeGames:
+    """Ctrl+C between finished games only: while a finished game is counted and its record
+    written, an interrupt waits until both are done, so that the summary printed and the
+    records kept always hold the same games. (Only where Ctrl+C raises
+    ``KeyboardInterrupt``, as it does by default; ``tests/test_streams.py`` shows it.)
+    """
+
+    def __init__(self) -> None:
+        self._busy = False
+        self._pending = False
+        self._previous: Any = None
+
+    def __enter__(self) -> _WholeGames:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._previous = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+
+    def _interrupt(self, signum: int, frame: object) -> None:
+        if self._busy:
+            self._pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def counting(self) -> Iterator[None]:
+        """The time a finished game is counted and written, which Ctrl+C does not cut."""
+        self._busy = True
+        try:
+            yield
+        finally:
+            self._busy = False
+        if self._pending:
+            self._pending = False
+            raise KeyboardInterrupt
 
 
 def _write(writer: Any, result: Any) -> None:

@@ -210,3 +210,20 @@ def test_ctrl_c_in_simulate_keeps_the_finished_games(tmp_path: Path) -> None:
     lines = records.read_text().splitlines()
     assert len(lines) == played > 0
     assert replay(lines[-1]).is_game_over()
+
+
+@pytest.mark.usefixtures("ctrl_c_on")
+def test_ctrl_c_while_a_game_is_counted_waits_until_it_is_counted() -> None:
+    from pirate_rules.cli import _WholeGames
+
+    counted = []
+    with pytest.raises(KeyboardInterrupt), _WholeGames() as guard:
+        for game in range(3):
+            with guard.counting():
+                if game == 1:
+                    signal.raise_signal(signal.SIGINT)  # Ctrl+C in the middle
+                counted.append(game)
+    assert counted == [0, 1]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt), _WholeGames():
+        signal.raise_signal(signal.SIGINT)  # between games: at once
