@@ -132,11 +132,7 @@ def _attack(foe: Side, moves: tuple[Move, ...], effect: int) -> tuple[Move, Why]
     key = _side_key(foe) | effect << 23
     known = _CHOICES.get(key)
     if known is None:
-        move, why = _choose_target(foe, moves, effect)
-        if len(_CHOICES) >= _REMEMBERED:
-            _CHOICES.clear()
-        _CHOICES[key] = (moves.index(move), why)
-        return move, why
+        return _remember(key, moves, _choose_target(foe, moves, effect))
     return moves[known[0]], known[1]
 
 
@@ -227,11 +223,7 @@ def _power(game: MarvinGame, player: int, moves: tuple[Move, ...]) -> tuple[Move
     key = _side_key(side) | held << 23 | _POWER
     known = _CHOICES.get(key)
     if known is None:
-        move, why = _choose_power(side, held, moves)
-        if len(_CHOICES) >= _REMEMBERED:
-            _CHOICES.clear()
-        _CHOICES[key] = (moves.index(move), why)
-        return move, why
+        return _remember(key, moves, _choose_power(side, held, moves))
     return moves[known[0]], known[1]
 
 
@@ -242,6 +234,15 @@ def _side_key(side: Side) -> int:
         side._board | (side._hidden + 1) << 4 | side._shields << 7
         | hp[0] << 11 | hp[1] << 14 | hp[2] << 17 | hp[3] << 20
     )  # fmt: skip
+
+
+def _remember(key: int, moves: tuple[Move, ...], choice: tuple[Move, Why]) -> tuple[Move, Why]:
+    """Keep ``choice`` among ``moves`` in `_CHOICES` under ``key``, and return it."""
+    if len(_CHOICES) >= _REMEMBERED:
+        _CHOICES.clear()
+    move, why = choice
+    _CHOICES[key] = (moves.index(move), why)
+    return choice
 
 
 _CHOICES: dict[int, tuple[int, Why]] = {}
