@@ -539,3 +539,18 @@ def test_a_bot_refused_in_the_marvin_loop_is_refused_as_in_the_plain_code(
         errors.append(str(error.value))
     assert errors[0] == errors[1]
     assert "(M" in errors[0]
+
+
+def test_one_random_bot_in_both_seats_says_what_it_chose_last(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    said = []
+    for fast_paths in (True, False):
+        monkeypatch.setattr(marvin_game, "_FAST_PATHS", fast_paths)
+        reasons = []
+        for seed in range(200):
+            bot = RandomBot(seed=seed)
+            play_marvin([bot, bot], seed, max_turns=seed % 30)
+            reasons.append(bot.reason)
+        said.append(reasons)
+    assert said[0] == said[1]

@@ -148,6 +148,8 @@ def play_game(
     # `pirate_rules.marvin.shortcuts.play_out`), which then says how many moves it last
     # chose among, so that the bot's reason is the one it would have given.
     randoms = (_writes_out(made[0]), _writes_out(made[1]))
+    if made[0] is made[1]:
+        randoms = (None, None)  # one bot in both seats: its last reason is its own to say
     counts = game._play_out(
         (made[0].choose, made[1].choose), randoms, NEVER if max_turns is None else max_turns
     )
