@@ -22,6 +22,7 @@ import os
 import signal
 import sys
 import textwrap
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
@@ -355,7 +356,8 @@ class _WholeGames:
     """Ctrl+C between finished games only: while a finished game is counted and its record
     written, an interrupt waits until both are done, so that the summary printed and the
     records kept always hold the same games. (Only where Ctrl+C raises
-    ``KeyboardInterrupt``, as it does by default; ``tests/test_streams.py`` shows it.)
+    ``KeyboardInterrupt``, as it does by default, and on the main thread, where signals
+    arrive; ``tests/test_streams.py`` shows it.)
     """
 
     def __init__(self) -> None:
@@ -364,7 +366,10 @@ class _WholeGames:
         self._previous: Any = None
 
     def __enter__(self) -> _WholeGames:
-        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        if (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
             self._previous = signal.signal(signal.SIGINT, self._interrupt)
         return self
 

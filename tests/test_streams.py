@@ -13,6 +13,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -227,3 +228,21 @@ def test_ctrl_c_while_a_game_is_counted_waits_until_it_is_counted() -> None:
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     with pytest.raises(KeyboardInterrupt), _WholeGames():
         signal.raise_signal(signal.SIGINT)  # between games: at once
+
+
+def test_the_ctrl_c_guard_leaves_signals_alone_off_the_main_thread() -> None:
+    from pirate_rules.cli import _WholeGames
+
+    failures: list[BaseException] = []
+
+    def count() -> None:
+        try:
+            with _WholeGames() as guard, guard.counting():
+                pass
+        except BaseException as exc:  # any failure is the test's
+            failures.append(exc)
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    thread.join()
+    assert failures == []

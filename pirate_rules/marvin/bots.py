@@ -150,12 +150,18 @@ def play_game(
     randoms = (_writes_out(made[0]), _writes_out(made[1]))
     if made[0] is made[1]:
         randoms = (None, None)  # one bot in both seats: its last reason is its own to say
-    counts = game._play_out(
-        (made[0].choose, made[1].choose), randoms, NEVER if max_turns is None else max_turns
-    )
-    for bot, count in zip(made, counts, strict=True):
-        if count:
-            bot.reason = _REASONS[count] if count < len(_REASONS) else _reason(count)
+    counts = [0, 0]
+    try:
+        game._play_out(
+            (made[0].choose, made[1].choose),
+            randoms,
+            NEVER if max_turns is None else max_turns,
+            counts,
+        )
+    finally:  # also when the other bot fails or is refused
+        for bot, count in zip(made, counts, strict=True):
+            if count:
+                bot.reason = _REASONS[count] if count < len(_REASONS) else _reason(count)
     return game
 
 

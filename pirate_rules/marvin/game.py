@@ -462,13 +462,13 @@ class MarvinGame:
         """Apply one move of the player to move, then play on to the next decision point.
 
         The turn's steps are stated plainly in `_push_plain` and the methods it calls,
-        each naming its rules. Bots play millions of turns, so `push` runs the common
-        steps written out in this one function (a hit, a faint, a shield, the end of
-        the turn, a card that does nothing, the next turn's prize phase: M5, M9-M13,
-        M15-M18), calling the plain methods for the rarer ones (a power used, a prize
-        taken, a reshuffle: M6-M8, M14, M9). It changes the game exactly as
-        `_push_plain` does, event for event: ``tests/test_fast_paths.py`` plays
-        thousands of games both ways and compares every state.
+        each naming its rules. Bots play millions of turns, so `push` runs those steps
+        written out in one function, `pirate_rules.marvin.shortcuts.play_on` (a power
+        used, a hit, a faint, a shield, a prize taken, the end of the turn, a card that
+        does nothing, the next turn's prize phase: M5-M18), calling the plain method
+        for a reshuffle (M9). It changes the game exactly as `_push_plain` does, event
+        for event: ``tests/test_fast_paths.py`` plays thousands of games both ways and
+        compares every state.
 
         Raises:
             InvalidMoveError: if ``move`` is notation that cannot be read.
@@ -490,6 +490,7 @@ class MarvinGame:
         choosers: tuple[Chooser, Chooser],
         randoms: tuple[RandomPick, RandomPick] = (None, None),
         last_turn: int = NEVER,
+        counts: list[int] | None = None,
     ) -> list[int]:
         """Let two bots play until the end, or until ``last_turn`` turns are played: the
         loop of `pirate_rules.marvin.bots.play_game`.
@@ -497,15 +498,18 @@ class MarvinGame:
         ``choosers`` are the two bots' ``choose`` methods. With the shortcuts on, the loop
         is `pirate_rules.marvin.shortcuts.play_out`, where a seat with a generator in
         ``randoms`` (a ``random`` bot) has its choices written out; it returns how many
-        moves each such seat last chose among, so that the bot can say why. Here, each
+        moves each such seat last chose among (in ``counts`` if given, as play goes, so
+        that it is known even if a bot fails), so that the bot can say why. Here, each
         bot chooses and `push` plays the move.
         """
+        if counts is None:
+            counts = [0, 0]
         if _FAST_PATHS and self._script is None:
-            return play_out(self, choosers, randoms, last_turn)
+            return play_out(self, choosers, randoms, last_turn, counts)
         while self._phase != OVER and self._turn < last_turn:
             player = self._to_move
             self.push(choosers[player](self, player))
-        return [0, 0]
+        return counts
 
     def _push_plain(self, move: Move) -> None:
         """`push` for a listed ``move``, step by step: the engine's plain statement of a turn.

@@ -259,6 +259,7 @@ def play_out(
     choosers: tuple[Chooser, Chooser],
     randoms: tuple[RandomPick, RandomPick],
     last_turn: int = NEVER,
+    counts: list[int] | None = None,
 ) -> list[int]:
     """Play the game to its end, or until ``last_turn`` turns are played: the loop of
     `pirate_rules.marvin.bots.play_game`.
@@ -268,9 +269,11 @@ def play_out(
 
     Returns:
         For each seat, how many moves it chose among at its last choice written out
-        (0 if none), so that its bot can say why.
+        (0 if none), so that its bot can say why: ``counts`` if given, filled as play
+        goes, so that it holds them even when a bot's fault stops the game.
     """
-    counts = [0, 0]
+    if counts is None:
+        counts = [0, 0]
     if game._phase != OVER and game._turn < last_turn:
         player = game._to_move
         move = game._listed(choosers[player](game, player))

@@ -24,6 +24,7 @@ from pirate_rules.marvin import DRAW, POSITIONS, LegalMoves, Move, Outcome, Side
 from pirate_rules.marvin.table import EFFECTS, PRIZE_INDEX, card_effect
 
 GAME = "pirate_rules.marvin.game"
+HEURISTICS = "pirate_rules.marvin.heuristics"
 TABLE = "pirate_rules.marvin.table"
 MOVES = "pirate_rules.marvin.moves"
 Game = Any  # a MarvinGame, patched: its private parts are reached on purpose
@@ -52,6 +53,7 @@ def powers(change: Callable[..., LegalMoves | None]) -> Patch:
     return {
         f"{GAME}:power_moves": lambda original: lambda *args: change(original, *args),
         f"{GAME}:POWER_MOVES": replaced_by({}),
+        f"{HEURISTICS}:_CHOICES": replaced_by({}),
         **PLAIN,
     }
 
@@ -78,6 +80,8 @@ def targeting(mask: Callable[[int], int], pick: Callable[[list[str]], list[str]]
         f"{TABLE}:targetable_mask": replaced_by(mask),
         f"{GAME}:TARGETS": table,
         f"{MOVES}:TARGETS": table,
+        f"{HEURISTICS}:_CHOICES": replaced_by({}),
+        **PLAIN,
     }
 
 
@@ -91,7 +95,7 @@ def effects(**changes: str) -> Patch:
         return tuple(changed)
 
     modules = (TABLE, GAME, "pirate_rules.marvin.refusals", "pirate_rules.marvin.display")
-    return {f"{module}:EFFECT_OF_RANK": table for module in modules}
+    return {**{f"{module}:EFFECT_OF_RANK": table for module in modules}, **PLAIN}
 
 
 PLAIN: Patch = {f"{GAME}:_FAST_PATHS": replaced_by(False)}
