@@ -161,7 +161,7 @@ def play_game(
     finally:  # also when the other bot fails or is refused
         for bot, count in zip(made, counts, strict=True):
             if count:
-                bot.reason = _REASONS[count] if count < len(_REASONS) else _reason(count)
+                bot.reason = _reason(count)
     return game
 
 

@@ -463,10 +463,10 @@ class MarvinGame:
 
         The turn's steps are stated plainly in `_push_plain` and the methods it calls,
         each naming its rules. Bots play millions of turns, so `push` runs those steps
-        written out in one function, `pirate_rules.marvin.shortcuts.play_on` (a power
-        used, a hit, a faint, a shield, a prize taken, the end of the turn, a card that
-        does nothing, the next turn's prize phase: M5-M18), calling the plain method
-        for a reshuffle (M9). It changes the game exactly as `_push_plain` does, event
+        written out in one function, `pirate_rules.marvin.shortcuts.play_on` (a hit, a
+        faint, a shield, a prize taken, the end of the turn, a card that does nothing,
+        the next turn's prize phase: M5, M7, M9-M18), calling the plain methods for a
+        power used and a reshuffle (M6-M8, M9). It changes the game exactly as `_push_plain` does, event
         for event: ``tests/test_fast_paths.py`` plays thousands of games both ways and
         compares every state.
 
@@ -475,10 +475,7 @@ class MarvinGame:
             IllegalMoveError: if the rules forbid the move here; the message says why and
                 names the rule. The game is then left exactly as it was.
         """
-        if move.__class__ is not Move:
-            move = self._read(move)
-        if not _tuple_contains(self._legal, move):
-            move = self._check(move)
+        move = self._listed(move)
         if not _FAST_PATHS or self._script is not None:
             self._push_plain(move)
             return
@@ -491,25 +488,22 @@ class MarvinGame:
         randoms: tuple[RandomPick, RandomPick] = (None, None),
         last_turn: int = NEVER,
         counts: list[int] | None = None,
-    ) -> list[int]:
+    ) -> None:
         """Let two bots play until the end, or until ``last_turn`` turns are played: the
         loop of `pirate_rules.marvin.bots.play_game`.
 
         ``choosers`` are the two bots' ``choose`` methods. With the shortcuts on, the loop
         is `pirate_rules.marvin.shortcuts.play_out`, where a seat with a generator in
-        ``randoms`` (a ``random`` bot) has its choices written out; it returns how many
-        moves each such seat last chose among (in ``counts`` if given, as play goes, so
-        that it is known even if a bot fails), so that the bot can say why. Here, each
-        bot chooses and `push` plays the move.
+        ``randoms`` (a ``random`` bot) has its choices written out; ``counts`` is then
+        filled, as play goes, with how many moves each such seat last chose among, so
+        that the bot can say why. Here, each bot chooses and `push` plays the move.
         """
-        if counts is None:
-            counts = [0, 0]
         if _FAST_PATHS and self._script is None:
-            return play_out(self, choosers, randoms, last_turn, counts)
+            play_out(self, choosers, randoms, last_turn, [0, 0] if counts is None else counts)
+            return
         while self._phase != OVER and self._turn < last_turn:
             player = self._to_move
             self.push(choosers[player](self, player))
-        return counts
 
     def _push_plain(self, move: Move) -> None:
         """`push` for a listed ``move``, step by step: the engine's plain statement of a turn.

@@ -24,12 +24,10 @@ from math import floor
 from typing import TYPE_CHECKING, Final
 
 from pirate_rules.cards import shuffled
-from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RETURN, EV_WIN
+from pirate_rules.marvin.display import EV_CARD, EV_RETURN, EV_WIN
 from pirate_rules.marvin.moves import (
     CARD,
     DRAW,
-    K_CAVE,
-    K_SHIP,
     NO_MOVES,
     OVER,
     POWER_MOVES,
@@ -57,7 +55,6 @@ NEVER: Final = sys.maxsize
 """A turn number no game reaches: play to the end."""
 
 _CAVE: Final = PRIZE_INDEX["cave"]
-_tuple_contains = tuple.__contains__
 _UNKNOWN: Final = object()
 
 
@@ -84,15 +81,13 @@ def play_on(
     end of the game (M18); a shield (M11); a prize taken (M14, with the Cave's hidden
     pirate coming back, M7); the end of the turn; the next turn's prize phase if a
     power is usable (M5); the draw (M9) and a card that does nothing (M11, M14, M15).
-    A prize power (`MarvinGame._use_power`: the Cave hides a captain, M7, the Fort
-    shields a guard, M8, the Ship moves pirates, M6, with its swap left to `Side._ship`)
-    is written out too. A reshuffle calls the plain method (`MarvinGame._reshuffle`,
-    M9). The player to move, the turn and the phase are kept in local names while play
-    goes on, and written back before a plain method or a bot reads the game, and where
-    play stops.
+    A prize power (`MarvinGame._use_power`, M6-M8) and a reshuffle
+    (`MarvinGame._reshuffle`, M9) call the plain methods. The player to move, the turn
+    and the phase are kept in local names while play goes on, and written back before a
+    plain method or a bot reads the game, and where play stops.
 
-    ``counts`` notes, for each seat with a generator, how many moves it chose among at
-    its last choice written out here, so that its bot can say why.
+    ``counts`` (needed with ``randoms``) notes, for each seat with a generator, how many
+    moves it chose among at its last choice written out here, so that its bot can say why.
     """
     player = game._to_move
     turn = game._turn
@@ -110,26 +105,10 @@ def play_on(
     power_moves, unknown, no_moves = POWER_MOVES.get, _UNKNOWN, NO_MOVES
     while True:
         if phase == PRIZE:
-            if move is not DRAW:  # a prize power (M6-M8)
-                side = sides[player]
-                code = move._code
-                i = move._a
-                if code == K_SHIP:
-                    swap = side._ship(i, move._b)
-                    board = side._board
-                    log((EV_POWER, turn + 1, player, move, swap))
-                    hidden = side._hidden
-                    if hidden >= 0 and not board >> (hidden ^ 1) & 1:
-                        side._board = board | 1 << hidden
-                        side._hidden = -1
-                        log((EV_RETURN, turn + 1, player, hidden))
-                else:
-                    if code == K_CAVE:
-                        side._board &= ~(1 << i)
-                        side._hidden = i
-                    else:
-                        side._shields |= 1 << i
-                    log((EV_POWER, turn + 1, player, move, False))
+            if move is not DRAW:  # a prize power (M6-M8), which reads these two
+                game._to_move = player
+                game._turn = turn
+                game._use_power(move)
             new_turn = False
         else:
             assert card is not None
@@ -246,36 +225,24 @@ def play_on(
         game._legal = legal
         if choosers is None or turn >= last_turn:
             return
-        move = choosers[player](game, player)
-        # Checked as `MarvinGame.push` checks a move (`MarvinGame._listed`), written out.
-        if move.__class__ is not Move:
-            move = game._read(move)
-        if not _tuple_contains(legal, move):
-            move = game._check(move)
+        move = game._listed(choosers[player](game, player))
 
 
 def play_out(
     game: MarvinGame,
     choosers: tuple[Chooser, Chooser],
     randoms: tuple[RandomPick, RandomPick],
-    last_turn: int = NEVER,
-    counts: list[int] | None = None,
-) -> list[int]:
+    last_turn: int,
+    counts: list[int],
+) -> None:
     """Play the game to its end, or until ``last_turn`` turns are played: the loop of
     `pirate_rules.marvin.bots.play_game`.
 
     The first move is the bot's own choice; from there on, `play_on` plays (see it for
-    ``choosers`` and ``randoms``).
-
-    Returns:
-        For each seat, how many moves it chose among at its last choice written out
-        (0 if none), so that its bot can say why: ``counts`` if given, filled as play
-        goes, so that it holds them even when a bot's fault stops the game.
+    ``choosers``, ``randoms`` and ``counts``, which it fills as play goes, so that they
+    are known even when a bot's fault stops the game).
     """
-    if counts is None:
-        counts = [0, 0]
     if game._phase != OVER and game._turn < last_turn:
         player = game._to_move
         move = game._listed(choosers[player](game, player))
         play_on(game, move, choosers, randoms, last_turn, counts)
-    return counts
