@@ -466,9 +466,9 @@ class MarvinGame:
         written out in one function, `pirate_rules.marvin.shortcuts.play_on` (a hit, a
         faint, a shield, a prize taken, the end of the turn, a card that does nothing,
         the next turn's prize phase: M5, M7, M9-M18), calling the plain methods for a
-        power used and a reshuffle (M6-M8, M9). It changes the game exactly as `_push_plain` does, event
-        for event: ``tests/test_fast_paths.py`` plays thousands of games both ways and
-        compares every state.
+        power used and a reshuffle (M6-M8, M9). It changes the game exactly as
+        `_push_plain` does, event for event: ``tests/test_fast_paths.py`` plays
+        thousands of games both ways and compares every state.
 
         Raises:
             InvalidMoveError: if ``move`` is notation that cannot be read.
