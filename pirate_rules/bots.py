@@ -101,10 +101,17 @@ def register_bot(game: str, name: str) -> Callable[[type], type]:
     return decorate
 
 
+_LOADED: set[str] = set()
+"""The games whose bots module has been imported (it registers the game's bots)."""
+
+
 def _load(game: str) -> dict[str, Callable[..., Any]]:
-    if game not in _GAME_MODULES:
-        raise UnknownBotError(f"unknown game {game!r} (choose from: {', '.join(_GAME_MODULES)})")
-    __import__(_GAME_MODULES[game])
+    if game not in _LOADED:
+        if game not in _GAME_MODULES:
+            known = ", ".join(_GAME_MODULES)
+            raise UnknownBotError(f"unknown game {game!r} (choose from: {known})")
+        __import__(_GAME_MODULES[game])
+        _LOADED.add(game)
     return _REGISTRY.get(game, {})
 
 

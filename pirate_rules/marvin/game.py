@@ -48,10 +48,11 @@ from pirate_rules.marvin.moves import (
     K_CAVE,
     K_SHIP,
     NO_MOVES,
+    NOT_WORKED_OUT,
     ONLY_DRAW,
     OVER,
     PHASES,
-    POWER_MOVES,
+    POWER_TABLE,
     PRIZE,
     SHIELDABLE,
     TAKES,
@@ -600,18 +601,14 @@ class MarvinGame:
     def _power_moves(self, player: int) -> LegalMoves | None:
         """The prize phase's moves (usable powers, then ``draw``), or None if no power is usable."""
         side = self._sides[player]
-        key = (
-            side._board
-            | (side._hidden + 1) << 4
-            | (side._shields & 3) << 7
-            | self._held[player] << 9
-        )
-        try:
-            return POWER_MOVES[key]
-        except KeyError:
-            moves = power_moves(side._board, side._hidden, side._shields, self._held[player])
-            POWER_MOVES[key] = moves
-            return moves
+        # `power_moves` of this side, worked out once (see `POWER_TABLE`).
+        row = POWER_TABLE[self._held[player]][side._board][side._hidden + 1]
+        moves = row[side._shields]
+        if moves is NOT_WORKED_OUT:
+            moves = row[side._shields] = power_moves(
+                side._board, side._hidden, side._shields, self._held[player]
+            )
+        return moves
 
     def _use_power(self, move: Move) -> None:
         """Use one prize power at the start of the turn (M5-M8)."""

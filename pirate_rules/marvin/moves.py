@@ -293,9 +293,32 @@ TAKES: Final = tuple(
 """For each mask of prizes held by the player, the prizes a J, Q or K can take (M14)."""
 
 
-POWER_MOVES: dict[int, LegalMoves | None] = {}
-"""`power_moves` by side key, filled as they occur: the key is ``board | (hidden + 1) << 4 |
-(shields & 3) << 7 | held << 9`` (only the guards' shields change what a power may do)."""
+NOT_WORKED_OUT: Final = LegalMoves()
+"""Marks an entry of a power table (`power_table`) not worked out yet: the moves of a
+prize phase are never empty, so this empty list is never a real entry."""
+
+PowerTable = list[list[list[list[LegalMoves | None]]]]
+"""`power_moves` of every side, by ``[held][board][hidden + 1][shields]``."""
+
+
+def power_table() -> PowerTable:
+    """A new table of `power_moves`, with no entry worked out (`NOT_WORKED_OUT`).
+
+    Example:
+        >>> power_table()[2][0b1111][0][0] is NOT_WORKED_OUT
+        True
+    """
+    return [
+        [[[NOT_WORKED_OUT] * 16 for hidden in range(5)] for board in range(16)] for held in range(8)
+    ]
+
+
+POWER_TABLE: PowerTable = power_table()
+"""`power_moves` by ``[held][board][hidden + 1][shields]``, filled as they occur (see
+`MarvinGame._power_moves`). The prize phase is looked up at nearly every turn; four small
+list indexes are read about three times as quickly as one number packed from the four
+parts is built and looked up (packing takes Python's slower general arithmetic, and
+the packed number is a new object each time)."""
 
 
 def power_moves(board: int, hidden: int, shields: int, held: int) -> LegalMoves | None:

@@ -18,19 +18,19 @@ engine plays the plain code alone.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from math import floor
 from typing import TYPE_CHECKING, Final
 
-from pirate_rules.cards import shuffled
+from pirate_rules.cards import Card, shuffled
 from pirate_rules.marvin.display import EV_CARD, EV_RETURN, EV_WIN
 from pirate_rules.marvin.moves import (
     CARD,
     DRAW,
     NO_MOVES,
+    NOT_WORKED_OUT,
     OVER,
-    POWER_MOVES,
+    POWER_TABLE,
     PRIZE,
     SHIELDABLE,
     TAKES,
@@ -51,11 +51,11 @@ RandomPick = Callable[[], float] | None
 """A ``random`` bot's generator method ``random()``, for a seat whose choices are written
 out (see `play_out`); None for a seat whose bot chooses itself."""
 
-NEVER: Final = sys.maxsize
-"""A turn number no game reaches: play to the end."""
+NEVER: Final = 2**30 - 1
+"""A turn number no game reaches: play to the end. (Not ``sys.maxsize``: Python compares
+numbers below 2**30 more quickly, and the loop compares the turn with it at every choice.)"""
 
 _CAVE: Final = PRIZE_INDEX["cave"]
-_UNKNOWN: Final = object()
 
 
 def play_on(
@@ -92,7 +92,8 @@ def play_on(
     player = game._to_move
     turn = game._turn
     phase = game._phase
-    card = game._drawn
+    card: Card = game._drawn  # type: ignore[assignment]  # None only in the prize phase
+    effect = EFFECT_OF_RANK[card.rank] if phase == CARD else 0
     sides = game._sides
     events = game._events
     discard = game._discard
@@ -102,7 +103,10 @@ def play_on(
     # Local names for what every turn reads (a local name is the quickest to read).
     log, discard_card, draw_card = events.append, discard.append, pile.pop
     effect_of, targets, shieldable, takes = EFFECT_OF_RANK, TARGETS, SHIELDABLE, TAKES
-    power_moves, unknown, no_moves = POWER_MOVES.get, _UNKNOWN, NO_MOVES
+    power_table, not_worked_out, no_moves = POWER_TABLE, NOT_WORKED_OUT, NO_MOVES
+    # The turn before which a seat's choice is written out: ``last_turn`` for a seat
+    # with a generator, never (-1) for the others.
+    written_out = tuple(-1 if rand is None else last_turn for rand in randoms)
     while True:
         if phase == PRIZE:
             if move is not DRAW:  # a prize power (M6-M8), which reads these two
@@ -110,10 +114,8 @@ def play_on(
                 game._turn = turn
                 game._use_power(move)
             new_turn = False
-        else:
-            assert card is not None
+        else:  # the drawn card's ``effect`` was read when it was drawn
             turn += 1
-            effect = effect_of[card.rank]
             if effect >= E_HIT:
                 opponent = sides[1 - player]
                 i = move._a
@@ -176,14 +178,13 @@ def play_on(
                 held = held_by[player]
                 if held:
                     side = sides[player]
-                    key = side._board | (side._hidden + 1) << 4 | (side._shields & 3) << 7
-                    powers = power_moves(key | held << 9, unknown)
-                    if powers is unknown:
+                    powers = power_table[held][side._board][side._hidden + 1][side._shields]
+                    if powers is not_worked_out:
                         powers = game._power_moves(player)
                     if powers is not None:
-                        card = None
+                        card = None  # type: ignore[assignment]
                         phase = PRIZE
-                        legal = powers  # type: ignore[assignment]
+                        legal = powers
                         break
             # The draw (M9), and the choices the drawn card offers.
             if not pile:
@@ -212,10 +213,9 @@ def play_on(
             player = 1 - player
             new_turn = True
         # The decision point: the next move, written out for a ``random`` seat.
-        rand = randoms[player]
-        if rand is not None and turn < last_turn:
+        if turn < written_out[player]:
             count = len(legal)
-            move = legal[floor(rand() * count)]  # `RandomBot.choose`
+            move = legal[floor(randoms[player]() * count)]  # type: ignore[misc]  # `RandomBot.choose`
             counts[player] = count  # type: ignore[index]
             continue
         game._to_move = player

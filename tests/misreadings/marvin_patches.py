@@ -21,6 +21,7 @@ from typing import Any
 from catalogue import Factory, replaced_by
 
 from pirate_rules.marvin import DRAW, POSITIONS, LegalMoves, Move, Outcome, Side
+from pirate_rules.marvin.moves import power_table
 from pirate_rules.marvin.table import EFFECTS, PRIZE_INDEX, card_effect
 
 GAME = "pirate_rules.marvin.game"
@@ -52,7 +53,7 @@ def powers(change: Callable[..., LegalMoves | None]) -> Patch:
     """Patch the prize-phase rule table: ``change(original, board, hidden, shields, held)``."""
     return {
         f"{GAME}:power_moves": lambda original: lambda *args: change(original, *args),
-        f"{GAME}:POWER_MOVES": replaced_by({}),
+        f"{GAME}:POWER_TABLE": lambda original: power_table(),
         f"{HEURISTICS}:_CHOICES": replaced_by({}),
         **PLAIN,
     }
