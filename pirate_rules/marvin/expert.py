@@ -66,7 +66,6 @@ from __future__ import annotations
 from typing import Final
 
 from pirate_rules.bots import Bot
-from pirate_rules.cards import seeded_generator
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import describe, only_choice, pick, play_by_thumb
 from pirate_rules.marvin.moves import Move
@@ -166,9 +165,10 @@ class ExpertBot(Bot[MarvinGame, Move]):
         totals = [0.0] * len(moves)
         for pile in imagined_orders(unseen_cards(game), samples, rng):
             # One seed per order: every move meets the same reshuffles, should any come.
+            # Each copy makes its generator from it only if its pile runs out (`_fork`).
             seed = rng.getrandbits(32)
             for k, move in enumerate(moves):
-                sim = game._fork(pile[:], seeded_generator(seed))
+                sim = game._fork(pile[:], seed)
                 sim.push(move)
                 play_by_thumb(sim, stop)
                 if sim._phase == "over":

@@ -177,6 +177,8 @@ class MarvinGame:
     players: tuple[str, str]
     first: int
     jokers: int
+    _rng: random.Random | int
+    """The generator that reshuffles (M9), or the seed of a search copy's (`_fork`)."""
 
     def __init__(
         self,
@@ -535,13 +537,17 @@ class MarvinGame:
         other._holder = self._holder[:]
         other._held = self._held[:]
         other._events = self._events[:]
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        if isinstance(self._rng, random.Random):  # else a search copy's seed (`_fork`)
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
         return other
 
-    def _fork(self, pile: list[Card], rng: random.Random) -> MarvinGame:
+    def _fork(self, pile: list[Card], rng: random.Random | int) -> MarvinGame:
         """A copy to search with: it draws from ``pile`` (top card last) and reshuffles
-        with ``rng``.
+        with ``rng``, a generator or the seed of one. A seed is made into its generator
+        (`pirate_rules.cards.seeded_generator`) only if the copy reshuffles
+        (`_shuffled_discard`): most searches look a few turns ahead, where the pile
+        seldom runs out, and making a generator costs more than the rest of the copy.
 
         The copy keeps no log, no history and no trace of the real card order (the
         starting deck, this turn's reshuffle): it is only played, never shown. It is
@@ -639,7 +645,7 @@ class MarvinGame:
         if script is not None:
             script.before_draw(self)
         elif not pile:
-            self._reshuffle(shuffled(self._discard, self._rng))
+            self._reshuffle(self._shuffled_discard())
         card = pile.pop()
         self._drawn = card
         player = self._to_move
@@ -663,6 +669,14 @@ class MarvinGame:
         self._end_turn(card)
         self._to_move = 1 - player
         return False
+
+    def _shuffled_discard(self) -> list[Card]:
+        """The discard pile shuffled with the game's own generator, the new draw pile's
+        order (M9). A search copy given a seed (`_fork`) makes its generator now."""
+        rng = self._rng
+        if isinstance(rng, int):
+            rng = self._rng = seeded_generator(rng)
+        return shuffled(self._discard, rng)
 
     def _reshuffle(self, order: list[Card]) -> None:
         """The discard pile becomes the draw pile in ``order``, top first (M9)."""

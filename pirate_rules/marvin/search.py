@@ -233,7 +233,7 @@ def imagined_orders(unseen: list[Card], samples: int, rng: random.Random) -> Ite
         yield pile
 
 
-def _imagine(game: MarvinGame, pile: list[Card], rng: random.Random) -> MarvinGame:
+def _imagine(game: MarvinGame, pile: list[Card], rng: random.Random | int) -> MarvinGame:
     """A copy of ``game`` that draws from ``pile`` (top card last) and reshuffles with ``rng``.
 
     The copy (`MarvinGame._fork`) keeps no log and no trace of the real card order:

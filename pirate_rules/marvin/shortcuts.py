@@ -22,7 +22,7 @@ from collections.abc import Callable
 from math import floor
 from typing import TYPE_CHECKING, Final
 
-from pirate_rules.cards import Card, shuffled
+from pirate_rules.cards import Card
 from pirate_rules.marvin.display import EV_CARD, EV_RETURN, EV_WIN
 from pirate_rules.marvin.moves import (
     CARD,
@@ -104,6 +104,7 @@ def play_on(
     log, discard_card, draw_card = events.append, discard.append, pile.pop
     effect_of, targets, shieldable, takes = EFFECT_OF_RANK, TARGETS, SHIELDABLE, TAKES
     power_table, not_worked_out, no_moves = POWER_TABLE, NOT_WORKED_OUT, NO_MOVES
+    listed = tuple.__contains__
     # The turn before which a seat's choice is written out: ``last_turn`` for a seat
     # with a generator, never (-1) for the others.
     written_out = tuple(-1 if rand is None else last_turn for rand in randoms)
@@ -189,7 +190,7 @@ def play_on(
             # The draw (M9), and the choices the drawn card offers.
             if not pile:
                 game._turn = turn
-                game._reshuffle(shuffled(discard, game._rng))
+                game._reshuffle(game._shuffled_discard())
             card = draw_card()
             effect = effect_of[card.rank]
             options: LegalMoves
@@ -225,7 +226,9 @@ def play_on(
         game._legal = legal
         if choosers is None or turn >= last_turn:
             return
-        move = game._listed(choosers[player](game, player))
+        move = choosers[player](game, player)
+        if move.__class__ is not Move or not listed(legal, move):  # `MarvinGame._listed`
+            move = game._listed(move)
 
 
 def play_out(

@@ -13,8 +13,10 @@ from typing import NoReturn
 import pytest
 
 from pirate_rules.bots import Bot, bot_class, bot_names, make_bot
+from pirate_rules.cards import seeded_generator
 from pirate_rules.marvin import MarvinGame, Move, play_game
-from pirate_rules.marvin.heuristics import describe, pick
+from pirate_rules.marvin.heuristics import describe, pick, play_by_thumb
+from pirate_rules.marvin.oracle import future_cards
 from pirate_rules.marvin.search import SearchBot, _imagine, unseen_cards, value, win_chance
 
 
@@ -132,6 +134,27 @@ def test_an_imagined_copy_plays_like_the_game() -> None:
             assert [s._state() for s in sim.sides] == [s._state() for s in real.sides]
             assert sim._holder == real._holder and sim.discard_pile == real.discard_pile
         assert sim.winner == real.winner
+
+
+def test_a_copy_given_a_seed_reshuffles_as_its_generator_would() -> None:
+    """A search copy may get the seed of its reshuffling generator (the expert's do): the
+    generator is made at the first reshuffle, kept, and plays as if given from the start."""
+    reshuffled = []
+    for seed, game in enumerate(long_game_positions()):
+        lazy = game._fork(game._pile[:], 1000 + seed)
+        eager = game._fork(game._pile[:], seeded_generator(1000 + seed))
+        assert future_cards(lazy, 20) == future_cards(eager, 20)
+        assert lazy.copy()._rng == 1000 + seed  # the copy keeps the seed, unmade
+        play_by_thumb(lazy)
+        play_by_thumb(eager)
+        assert lazy._state() == eager._state()
+        if lazy.reshuffles > game.reshuffles:
+            assert isinstance(lazy._rng, random.Random)
+            assert lazy._rng.getstate() == eager._rng.getstate()  # type: ignore[union-attr]
+            reshuffled.append(seed)
+        else:
+            assert lazy._rng == 1000 + seed  # never needed, never made
+    assert len(reshuffled) >= 2
 
 
 def test_value_and_win_chance_are_symmetric() -> None:
