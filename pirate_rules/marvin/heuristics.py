@@ -87,12 +87,15 @@ def pick(game: MarvinGame, player: int) -> tuple[Move, Why]:
         >>> pick(game, 0)
         (Move.parse('GL'), (2, 4))
     """
-    moves = game.legal_moves
-    if game.drawn is None:
+    # The searching bots' playouts ask this about a million times a minute, so it reads
+    # the game's fields (`MarvinGame.legal_moves`, `MarvinGame.drawn`) directly.
+    moves = game._legal
+    card = game._drawn
+    if card is None:
         return _power(game, player, moves)
     if len(moves) == 1:
         return moves[0], (R_ONLY,)
-    effect = EFFECT_OF_RANK[game.drawn.rank]
+    effect = EFFECT_OF_RANK[card.rank]
     if effect >= E_HIT:
         return _attack(game._sides[1 - player], moves, effect)
     if effect == E_SHIELD:
