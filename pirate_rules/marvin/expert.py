@@ -83,10 +83,10 @@ class ExpertBot(Bot[MarvinGame, Move]):
             among many prize powers, each move kept after the first look. The time a
             choice takes grows with it. The default, 128, is the setting of the play
             page's hardest opponent: over 100 games against ``sensible``, a choice
-            between two moves or more took a median 13 to 15 ms of CPU in CPython (90%
-            of them at most 27 to 33 ms, depending on how busy the machine was). The
-            longest took 38 ms, or up to 65 ms when one of Python's full garbage
-            collections (about 20 ms) fell inside it; the same choice alone takes 27 ms.
+            between two moves or more took a median 8 to 9 ms of CPU in CPython (90% of
+            them at most 19 to 20 ms), and the longest 26 to 29 ms. One of Python's full
+            garbage collections fell inside one of those 2,604 choices and added 6 to 7
+            ms to it.
         turns: How many turns after the move's own each playout goes on before the
             table is scored (at least 1); a game that ends sooner is scored as won or lost.
 
