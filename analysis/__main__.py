@@ -14,10 +14,12 @@ The defaults are the sizes of the published pages (``make analysis``). For each 
 ``DIR/<page>-*.svg`` (the charts) and ``DIR/<page>.md`` (the page, filled from
 ``analysis/templates/<page>.md``). Progress goes
 to standard error. ``--render-only`` skips the games and rebuilds the pages and charts
-from the JSON already in ``DIR``, after a change to a template. ``--only luck --redo BOT``
-plays again only the luck page's Marvin pairings with ``BOT`` (after a change to that
-bot) and takes the other pairings from the JSON already in ``DIR``, which must come from
-a run of the same sizes: the page is then the one the full command would write.
+from the JSON already in ``DIR``, after a change to a template. ``--only marvin --redo
+BOT`` (or ``--only luck``) plays again only that page's Marvin matches with ``BOT``
+(after a change to that bot): on the Marvin page its mirror match and its ladder
+matches, on the luck page its pairings. It takes the other matches from the JSON already
+in ``DIR``, which must come from a run of the same sizes: the page is then the one the
+full command would write, and it shows that command.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 
 from analysis.build import (
     GAMES,
+    REDO_GAMES,
     data_path,
     read_data,
     render,
@@ -167,8 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         choices=bot_names("marvin"),
         metavar="BOT",
-        help="with --only luck: play again only the Marvin pairings with BOT (repeatable),"
-        " taking the others from the data in the output folder (a run of the same sizes)",
+        help="with --only marvin or --only luck: play again only that page's Marvin matches"
+        " with BOT (repeatable), taking the others from the data in the output folder"
+        " (a run of the same sizes)",
     )
     add("--out", type=Path, default=DEFAULT_OUT, help=f"output folder ({DEFAULT_OUT})")
     add(
@@ -186,10 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out: Path = args.out
     games = [args.only] if args.only else list(GAMES)
-    if args.redo and (args.only != "luck" or args.render_only):
-        parser.error("--redo needs --only luck (and games to play)")
-    if args.redo and not data_path(out, "luck").is_file():
-        parser.error(f"no earlier data to take the other pairings from: {data_path(out, 'luck')}")
+    if args.redo and (args.only not in REDO_GAMES or args.render_only):
+        pages = " or ".join(f"--only {page}" for page in REDO_GAMES)
+        parser.error(f"--redo needs {pages} (and games to play)")
+    if args.redo and not data_path(out, args.only).is_file():
+        parser.error(f"no earlier data to take the other matches from: {data_path(out, args.only)}")
     runner = Runner(args.jobs, quiet=args.quiet, keep=args.keep)
     started = time.monotonic()
     for game in games:

@@ -25,6 +25,7 @@ from pirate_rules.bots import make_bot
 
 __all__ = [
     "GAMES",
+    "REDO_GAMES",
     "command_line",
     "data_path",
     "read_data",
@@ -38,6 +39,9 @@ GAMES: Final = ("marvin", "pirate", "luck")
 """The analysis pages, in page order: one per game, then *Luck and skill* for both."""
 
 _STUDIES: Final = {"marvin": marvin, "pirate": pirate, "luck": luck}
+
+REDO_GAMES: Final = ("marvin", "luck")
+"""The pages whose Marvin matches with one bot can be played again alone (``--redo``)."""
 
 _SIZE_KEYS: Final = {
     "marvin": {"games", "ladder_games", "seed"},
@@ -84,9 +88,10 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``game``'s studies between ``bots`` and return its data, ready for JSON.
 
-    With ``previous``, the luck page's data from an earlier run, only its Marvin pairings
-    with a bot of ``redo`` are played again (`analysis.luck.collect`); the earlier run
-    must have the same sizes, or `ValueError` is raised.
+    With ``previous``, the page's data from an earlier run (a page of `REDO_GAMES`), only
+    its Marvin matches with a bot of ``redo`` are played again (`analysis.marvin.collect`,
+    `analysis.luck.collect`); the earlier run must have the same sizes, or `ValueError`
+    is raised.
     """
     kept = _SIZE_KEYS[game]
     used = {key: value for key, value in sizes.as_json().items() if key in kept}
@@ -96,10 +101,12 @@ def simulate(
     }
     if previous is None:
         data = _STUDIES[game].collect(runner, sizes, bots)
-    elif game != "luck" or previous.get("sizes") != used:
-        raise ValueError(f"the earlier data are not the luck page's with the sizes {used}")
+    elif game not in REDO_GAMES:
+        raise ValueError(f"only the pages {', '.join(REDO_GAMES)} can be played again in part")
+    elif previous.get("game") != game or previous.get("sizes") != used:
+        raise ValueError(f"the earlier data are not the {game} page's with the sizes {used}")
     else:
-        data = luck.collect(runner, sizes, bots, previous, redo)
+        data = _STUDIES[game].collect(runner, sizes, bots, previous, redo)
     if "descriptions" not in data:
         data["descriptions"] = {bot: make_bot(game, bot).description for bot in bots}
     return {"command": command_line(sizes, game), "sizes": used, **data}

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from analysis import charts
 from analysis.pages import interval, markdown_table, percent, share_with_interval
-from analysis.sim import Runner, Sizes
+from analysis.sim import Runner, Sizes, by_bots, kept_match
 from pirate_rules.bots import bot_seed, make_bot
 from pirate_rules.marvin import card_effect
 from pirate_rules.marvin.bots import play_game as play_marvin
@@ -163,16 +163,14 @@ def collect(
     included, are taken from ``previous`` as they are.
     """
     marvin = []
-    kept = {tuple(match["bots"]): match for match in previous["marvin"]} if previous else {}
+    earlier = by_bots(previous["marvin"]) if previous is not None else None
     for first, second in MARVIN_PAIRS:
         slow = ORACLE in (first, second) or "search" in (first, second)
         count = sizes.oracle_deals if slow else sizes.luck_deals
         seeds = sizes.seeds("luck", sizes.capped(count, "marvin", (first, second)))
-        if previous is not None and not {first, second} & set(redo):
-            match = kept[first, second]
-            if match["deals"] != len(seeds):
-                raise ValueError(f"the earlier {first} v {second} has other sizes")
-            marvin.append(match)
+        kept = kept_match(earlier, redo, (first, second), "deals", len(seeds))
+        if kept is not None:
+            marvin.append(kept)
             continue
         label = f"luck: marvin {first} v {second}, both ways"
         deals = runner.map(marvin_deal, [(seed, first, second) for seed in seeds], label, keep=True)

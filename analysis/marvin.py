@@ -29,7 +29,7 @@ from analysis.pages import (
     round_robin,
     share_with_interval,
 )
-from analysis.sim import Runner, Sizes
+from analysis.sim import Runner, Sizes, by_bots, kept_match
 from pirate_rules.cards import Card
 from pirate_rules.marvin import PRIZES, card_effect
 from pirate_rules.simulate import GameResult
@@ -146,15 +146,39 @@ def tally(games: Sequence[MarvinDigest]) -> dict[str, Any]:
     }
 
 
-def collect(runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]:
-    """Play every study and return the page's data, ready for JSON."""
-    mirrors = {}
+def collect(
+    runner: Runner,
+    sizes: Sizes,
+    bots: Sequence[str],
+    previous: Mapping[str, Any] | None = None,
+    redo: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Play every study and return the page's data, ready for JSON.
+
+    With ``previous`` (the page's data from a run of the same sizes), only the mirror
+    matches and ladder matches with a bot of ``redo`` are played again: the others are
+    taken from ``previous`` as they are.
+    """
+    mirrors: dict[str, Any] = {}
+    earlier: Mapping[tuple[str, ...], Mapping[str, Any]] | None = None
+    if previous is not None:
+        earlier = {(bot, bot): match for bot, match in previous["mirrors"].items()}
     for bot in bots:
         seeds = sizes.seeds("mirror", sizes.capped(sizes.games, "marvin", [bot]))
-        mirrors[bot] = tally(runner.play("marvin", (bot, bot), seeds, digest, records=True))
+        kept = kept_match(earlier, redo, (bot, bot), "games", len(seeds))
+        mirrors[bot] = (
+            kept
+            if kept is not None
+            else tally(runner.play("marvin", (bot, bot), seeds, digest, records=True))
+        )
     ladder = []
+    earlier = by_bots(previous["ladder"]) if previous is not None else None
     for seat0, seat1 in permutations(bots, 2):
         seeds = sizes.seeds("ladder", sizes.capped(sizes.ladder_games, "marvin", [seat0, seat1]))
+        kept = kept_match(earlier, redo, (seat0, seat1), "games", len(seeds))
+        if kept is not None:
+            ladder.append(kept)
+            continue
         games = runner.play("marvin", (seat0, seat1), seeds, digest, records=True)
         ladder.append(
             {

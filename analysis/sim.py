@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -27,7 +27,9 @@ __all__ = [
     "STUDY_OFFSETS",
     "Runner",
     "Sizes",
+    "by_bots",
     "delay_result",
+    "kept_match",
 ]
 
 T = TypeVar("T")
@@ -201,6 +203,46 @@ class Runner:
             bar.close()
         self.say(f"{label}: {len(jobs)} {'games' if 'luck' not in label else 'deals'}")
         return results
+
+
+def by_bots(matches: Iterable[Mapping[str, Any]]) -> dict[tuple[str, ...], Mapping[str, Any]]:
+    """Matches of a page's data (each with its ``bots``), by their bots, for `kept_match`."""
+    return {tuple(match["bots"]): match for match in matches}
+
+
+def kept_match(
+    earlier: Mapping[tuple[str, ...], Mapping[str, Any]] | None,
+    redo: Sequence[str],
+    bots: tuple[str, ...],
+    size: str,
+    count: int,
+) -> Mapping[str, Any] | None:
+    """The match of ``bots`` from an earlier run, to take as it is, or ``None`` to play it.
+
+    ``earlier`` holds the earlier run's matches by their bots (``None``: there is no
+    earlier run, so every match is played); a match with a bot of ``redo`` is played
+    again. The earlier match must have played ``count`` games or deals (its ``size``
+    entry), as the present sizes would, or `ValueError` is raised.
+
+        >>> earlier = {("a", "b"): {"games": 2, "wins": [1, 1]}}
+        >>> kept_match(earlier, ["c"], ("a", "b"), "games", 2)
+        {'games': 2, 'wins': [1, 1]}
+        >>> kept_match(earlier, ["b"], ("a", "b"), "games", 2) is None
+        True
+        >>> kept_match(earlier, ["c"], ("a", "b"), "games", 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: the earlier a v b has other sizes
+    """
+    if earlier is None or set(bots) & set(redo):
+        return None
+    name = " v ".join(bots)
+    match = earlier.get(bots)
+    if match is None:
+        raise ValueError(f"the earlier data have no {name}")
+    if match[size] != count:
+        raise ValueError(f"the earlier {name} has other sizes")
+    return match
 
 
 def delay_result(job: tuple[int, int, int]) -> GameResult:

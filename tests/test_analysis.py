@@ -7,8 +7,10 @@ import doctest
 import json
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -20,7 +22,7 @@ import analysis.pages
 import analysis.pirate
 import analysis.sim
 from analysis.__main__ import main
-from analysis.build import GAMES, read_data, render
+from analysis.build import GAMES, read_data, render, write_data
 from analysis.luck import marvin_deal, paired_share
 from analysis.marvin import digest
 from analysis.pages import PLACEHOLDER, TEMPLATES
@@ -255,13 +257,74 @@ def test_redo_plays_again_only_the_pairings_of_one_bot(tiny_run: Path, tmp_path:
     assert json.loads((tmp_path / "data" / "luck.json").read_text(encoding="utf-8")) == data
 
 
+class _Counting(Runner):
+    """A runner that notes the bots of every match it plays."""
+
+    def __init__(self) -> None:
+        super().__init__(1, quiet=True)
+        self.played: list[tuple[str, ...]] = []
+
+    def play(self, game: str, bots: Sequence[str], *args: Any, **kwargs: Any) -> Any:
+        self.played.append(tuple(bots))
+        return super().play(game, bots, *args, **kwargs)
+
+
+def test_a_marvin_redo_plays_only_the_matches_of_its_bot() -> None:
+    sizes = Sizes(games=2, ladder_games=1, seed=5)
+    bots = ["random", "sensible", "expert"]
+    full = _Counting()
+    data = analysis.marvin.collect(full, sizes, bots)
+    assert len(full.played) == len(bots) ** 2
+    redo = _Counting()
+    again = analysis.marvin.collect(redo, sizes, bots, data, ["expert"])
+    assert sorted(redo.played) == sorted(match for match in full.played if "expert" in match)
+    assert again == data
+    # With no bot to play again, nothing is played and everything is kept.
+    assert analysis.marvin.collect(_Counting(), sizes, bots, data, []) == data
+
+
+def test_redo_plays_again_only_the_marvin_matches_of_one_bot(
+    tiny_run: Path, tmp_path: Path
+) -> None:
+    """The Marvin page: the expert's mirror and ladder matches come out as in the full
+    run, and every other match is kept as it was, however odd, to the byte."""
+    full = read_data(tiny_run, "marvin")
+    odd = json.loads(json.dumps(full))
+    for bot, match in odd["mirrors"].items():
+        match["first_wins"] = 0 if bot != "expert" else match["games"]
+    for match in odd["ladder"]:
+        match["turns"] += 1
+        match["wins"].reverse()
+    write_data(tmp_path, odd)
+    sizes = [*TINY[: TINY.index("--pirate-games")], *TINY[TINY.index("--seed") :]]
+    assert main(["--only", "marvin", *sizes, "--redo", "expert", "--out", str(tmp_path)]) == 0
+    again = read_data(tmp_path, "marvin")
+    expected = json.loads(json.dumps(odd))
+    expected["mirrors"]["expert"] = full["mirrors"]["expert"]
+    for k, match in enumerate(full["ladder"]):
+        if "expert" in match["bots"]:
+            expected["ladder"][k] = match
+    assert again == expected
+    assert again["command"] == full["command"] and "--redo" not in again["command"]
+    written = (tmp_path / "data" / "marvin.json").read_text(encoding="utf-8")
+    assert written == json.dumps(expected, indent=1, sort_keys=True) + "\n"
+    page = (tmp_path / "marvin.md").read_text(encoding="utf-8")
+    assert page == render(expected)["marvin.md"]
+
+
 @pytest.mark.parametrize(
-    "argv", [["--redo", "expert"], ["--only", "luck", "--redo", "expert", "--luck-deals", "3"]]
+    ("argv", "says"),
+    [
+        (["--redo", "expert"], "--redo needs --only marvin or --only luck"),
+        (["--only", "pirate", "--redo", "expert"], "--redo needs --only marvin or --only luck"),
+        (["--only", "luck", "--redo", "expert", "--luck-deals", "3"], "luck page's with"),
+        (["--only", "marvin", "--redo", "expert", "--games", "3"], "marvin page's with"),
+    ],
 )
-def test_redo_needs_the_luck_page_and_its_earlier_sizes(
-    argv: list[str], tiny_run: Path, capsys: pytest.CaptureFixture[str]
+def test_redo_needs_a_marvin_or_luck_page_and_its_earlier_sizes(
+    argv: list[str], says: str, tiny_run: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as stopped:
         main([*argv, *TINY[TINY.index("--oracle-deals") :], "--out", str(tiny_run)])
     assert stopped.value.code == 2
-    assert "--redo" in capsys.readouterr().err
+    assert says in capsys.readouterr().err
