@@ -71,9 +71,11 @@ def future_cards(game: MarvinGame, count: int) -> list[Card]:
         >>> played.reshuffles, future_cards(game, len(drawn) - 1) == drawn[1:]
         (1, True)
     """
-    source = game._rng  # a search copy may hold its generator's seed (`MarvinGame._fork`)
-    rng = seeded_generator(source) if isinstance(source, int) else random.Random()
-    if isinstance(source, random.Random):
+    source = game._rng
+    if isinstance(source, int):  # a search copy's seed (`MarvinGame._fork`)
+        rng = seeded_generator(source)
+    else:
+        rng = random.Random()
         rng.setstate(source.getstate())
     cards = game._pile[::-1][:count]
     # The discard pile as it will be when the draw pile runs out.

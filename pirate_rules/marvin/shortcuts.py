@@ -105,9 +105,6 @@ def play_on(
     effect_of, targets, shieldable, takes = EFFECT_OF_RANK, TARGETS, SHIELDABLE, TAKES
     power_table, not_worked_out, no_moves = POWER_TABLE, NOT_WORKED_OUT, NO_MOVES
     listed = tuple.__contains__
-    # The turn before which a seat's choice is written out: ``last_turn`` for a seat
-    # with a generator, never (-1) for the others.
-    written_out = tuple(-1 if rand is None else last_turn for rand in randoms)
     while True:
         if phase == PRIZE:
             if move is not DRAW:  # a prize power (M6-M8), which reads these two
@@ -214,9 +211,10 @@ def play_on(
             player = 1 - player
             new_turn = True
         # The decision point: the next move, written out for a ``random`` seat.
-        if turn < written_out[player]:
+        rand = randoms[player]
+        if rand is not None and turn < last_turn:
             count = len(legal)
-            move = legal[floor(randoms[player]() * count)]  # type: ignore[misc]  # `RandomBot.choose`
+            move = legal[floor(rand() * count)]  # `RandomBot.choose`
             counts[player] = count  # type: ignore[index]
             continue
         game._to_move = player
