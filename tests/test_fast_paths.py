@@ -543,6 +543,28 @@ def test_a_bot_refused_in_the_marvin_loop_is_refused_as_in_the_plain_code(
     assert "(M" in errors[0][0] and errors[0][1]
 
 
+def test_a_bot_that_plays_on_the_game_it_was_shown_is_refused_as_in_the_plain_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Unrefereed too: its move, already played on the game, is not legal any more."""
+
+    class PlaysOnTheGame(RandomBot):
+        def choose(self, game: MarvinGame, player: int) -> Move:
+            move = super().choose(game, player)
+            if game.turn > 10:
+                game.push(move)  # should have been game.copy().push(move)
+            return move
+
+    for seed in range(20):
+        errors = []
+        for fast_paths in (True, False):
+            monkeypatch.setattr(marvin_game, "_FAST_PATHS", fast_paths)
+            with pytest.raises(IllegalMoveError) as error:
+                play_marvin([RandomBot(seed=seed), PlaysOnTheGame(seed=seed + 1)], seed)
+            errors.append(str(error.value))
+        assert errors[0] == errors[1]
+
+
 def test_one_random_bot_in_both_seats_says_what_it_chose_last(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -527,7 +527,8 @@ class MarvinGame:
             self._resolve(move)
 
     def copy(self) -> MarvinGame:
-        """An independent copy, with its own generator in the same state."""
+        """An independent copy, with its own generator in the same state (a search copy
+        given a seed, `_fork`, keeps the seed)."""
         other = MarvinGame.__new__(MarvinGame)
         for name in MarvinGame.__slots__:
             setattr(other, name, getattr(self, name))

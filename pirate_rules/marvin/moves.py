@@ -294,8 +294,9 @@ TAKES: Final = tuple(
 
 
 NOT_WORKED_OUT: Final = LegalMoves()
-"""Marks an entry of a power table (`power_table`) not worked out yet: the moves of a
-prize phase are never empty, so this empty list is never a real entry."""
+"""Marks an entry of a power table (`power_table`) not worked out yet. It is told apart
+by identity (``is``); it is an empty `LegalMoves` of its own, which no real entry is (a
+prize phase's moves are never empty)."""
 
 PowerTable = list[list[list[list[LegalMoves | None]]]]
 """`power_moves` of every side, by ``[held][board][hidden + 1][shields]``."""
@@ -315,7 +316,9 @@ def power_table() -> PowerTable:
 
 POWER_TABLE: PowerTable = power_table()
 """`power_moves` by ``[held][board][hidden + 1][shields]``, filled as they occur (see
-`MarvinGame._power_moves`). The prize phase is looked up at nearly every turn; four small
+`MarvinGame._power_moves`). Every shield bit is an index, although `power_moves` reads
+only the guards' (M8): a misreading that lets the Fort shield a captain then gets entries
+of its own. The prize phase is looked up at nearly every turn; four small
 list indexes are read about three times as quickly as one number packed from the four
 parts is built and looked up (packing takes Python's slower general arithmetic, and
 the packed number is a new object each time)."""

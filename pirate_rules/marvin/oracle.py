@@ -191,6 +191,8 @@ class CheatingOracleBot(Bot[MarvinGame, Move]):
         pile = sim._pile
         best = -2 * _WON if mine else 2 * _WON
         for move in moves:
+            # The children share their parent's generator, so it must be one, not a seed:
+            # each child would make its own generator from a seed and draw differently.
             child = _imagine(sim, pile[:], sim._rng)
             child.push(move)
             score = self._minimax(child, alpha, beta)

@@ -234,7 +234,8 @@ def imagined_orders(unseen: list[Card], samples: int, rng: random.Random) -> Ite
 
 
 def _imagine(game: MarvinGame, pile: list[Card], rng: random.Random | int) -> MarvinGame:
-    """A copy of ``game`` that draws from ``pile`` (top card last) and reshuffles with ``rng``.
+    """A copy of ``game`` that draws from ``pile`` (top card last) and reshuffles with ``rng``,
+    a generator or the seed of one (made only if the copy reshuffles).
 
     The copy (`MarvinGame._fork`) keeps no log and no trace of the real card order:
     it is only played, never shown. `MarvinGame.copy` would copy the game's generator

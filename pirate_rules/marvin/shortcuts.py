@@ -22,7 +22,6 @@ from collections.abc import Callable
 from math import floor
 from typing import TYPE_CHECKING, Final
 
-from pirate_rules.cards import Card
 from pirate_rules.marvin.display import EV_CARD, EV_RETURN, EV_WIN
 from pirate_rules.marvin.moves import (
     CARD,
@@ -92,8 +91,8 @@ def play_on(
     player = game._to_move
     turn = game._turn
     phase = game._phase
-    card: Card = game._drawn  # type: ignore[assignment]  # None only in the prize phase
-    effect = EFFECT_OF_RANK[card.rank] if phase == CARD else 0
+    card = game._drawn
+    effect = 0 if card is None else EFFECT_OF_RANK[card.rank]
     sides = game._sides
     events = game._events
     discard = game._discard
@@ -113,6 +112,7 @@ def play_on(
                 game._use_power(move)
             new_turn = False
         else:  # the drawn card's ``effect`` was read when it was drawn
+            assert card is not None
             turn += 1
             if effect >= E_HIT:
                 opponent = sides[1 - player]
@@ -180,7 +180,7 @@ def play_on(
                     if powers is not_worked_out:
                         powers = game._power_moves(player)
                     if powers is not None:
-                        card = None  # type: ignore[assignment]
+                        card = None
                         phase = PRIZE
                         legal = powers
                         break
@@ -225,7 +225,14 @@ def play_on(
         if choosers is None or turn >= last_turn:
             return
         move = choosers[player](game, player)
-        if move.__class__ is not Move or not listed(legal, move):  # `MarvinGame._listed`
+        if game._turn != turn or game._phase != phase:
+            # A faulty bot played on the game it was shown: go on from where it left the
+            # game, as `MarvinGame.push` does (which usually refuses the move then).
+            player, turn, phase, card = game._to_move, game._turn, game._phase, game._drawn
+            effect = 0 if card is None else effect_of[card.rank]
+            legal = game._legal
+        # `MarvinGame._listed`'s check, with the call saved for a listed move.
+        if move.__class__ is not Move or not listed(legal, move):
             move = game._listed(move)
 
 

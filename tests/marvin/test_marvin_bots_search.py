@@ -150,7 +150,7 @@ def test_a_copy_given_a_seed_reshuffles_as_its_generator_would() -> None:
         assert lazy._state() == eager._state()
         if lazy.reshuffles > game.reshuffles:
             assert isinstance(lazy._rng, random.Random)
-            assert lazy._rng.getstate() == eager._rng.getstate()  # type: ignore[union-attr]
+            assert lazy._rng.getstate() == eager._rng.getstate()
             reshuffled.append(seed)
         else:
             assert lazy._rng == 1000 + seed  # never needed, never made
