@@ -228,9 +228,8 @@ def play_on(
         if game._turn != turn or game._phase != phase:
             # A faulty bot played on the game it was shown: go on from where it left the
             # game, as `MarvinGame.push` does (which usually refuses the move then).
-            player, turn, phase, card = game._to_move, game._turn, game._phase, game._drawn
-            effect = 0 if card is None else effect_of[card.rank]
-            legal = game._legal
+            play_on(game, game._listed(move), choosers, randoms, last_turn, counts)
+            return
         # `MarvinGame._listed`'s check, with the call saved for a listed move.
         if move.__class__ is not Move or not listed(legal, move):
             move = game._listed(move)
