@@ -80,10 +80,7 @@ class RandomBot(MarvinBot):
         count = len(moves)
         if player != game._to_move or not count:
             raise ValueError(f"player {player} has no move to choose now")
-        try:
-            self.reason = _REASONS[count]
-        except IndexError:
-            self.reason = _reason(count)
+        self.reason = _reason(count)
         # ``floor`` is ``int`` for a number from 0 up, in one cheaper call.
         return moves[floor(self._random() * count)]
 
@@ -93,12 +90,19 @@ class RandomBot(MarvinBot):
 
 
 def _reason(count: int) -> str:
+    """What a ``random`` bot says after choosing among ``count`` moves."""
+    if count < len(_REASONS):
+        return _REASONS[count]
+    return _say(count)
+
+
+def _say(count: int) -> str:
     if count == 1:
         return "I played my only legal move."
     return f"I picked one of my {count} legal moves at random."
 
 
-_REASONS = tuple(_reason(count) for count in range(20))
+_REASONS = tuple(_say(count) for count in range(20))
 
 # Registered after "random", so that the names are listed weakest first.
 register_bot("marvin", "sensible")(SensibleBot)
@@ -159,9 +163,9 @@ def play_game(
             counts,
         )
     finally:  # also when the other bot fails or is refused
-        for bot, count in zip(made, counts, strict=True):
-            if count:
-                bot.reason = _reason(count)
+        for seat in (0, 1):
+            if counts[seat]:
+                made[seat].reason = _reason(counts[seat])
     return game
 
 
