@@ -22,10 +22,11 @@ from collections.abc import Callable
 from math import floor
 from typing import TYPE_CHECKING, Final
 
-from pirate_rules.marvin.display import EV_CARD, EV_RETURN, EV_WIN
+from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RETURN, EV_WIN
 from pirate_rules.marvin.moves import (
     CARD,
     DRAW,
+    K_SHIP,
     NO_MOVES,
     NOT_WORKED_OUT,
     OVER,
@@ -79,21 +80,23 @@ def play_on(
     the shield that takes one hit, M17), the hidden pirate coming back (M7) and the
     end of the game (M18); a shield (M11); a prize taken (M14, with the Cave's hidden
     pirate coming back, M7); the end of the turn; the next turn's prize phase if a
-    power is usable (M5); the draw (M9) and a card that does nothing (M11, M14, M15).
-    A prize power (`MarvinGame._use_power`, M6-M8) and a reshuffle
-    (`MarvinGame._reshuffle`, M9) call the plain methods. The player to move, the turn
-    and the phase are kept in local names while play goes on, and written back before a
-    plain method or a bot reads the game, and where play stops.
+    power is usable (M5); the draw (M9) and a card that does nothing (M11, M14, M15);
+    the Ship (M6, as `Side._ship`). The Cave and the Fort
+    (`MarvinGame._use_power`, M7, M8) and a reshuffle (`MarvinGame._reshuffle`, M9) call
+    the plain methods. The player to move, the turn and the drawn card are kept in local
+    names while play goes on, and written back before a plain method or a bot reads the
+    game, and where play stops; the phase is not kept, since no card is drawn in the
+    prize phase and one is in the card phase.
 
     ``counts`` (needed with ``randoms``) notes, for each seat with a generator, how many
     moves it chose among at its last choice written out here, so that its bot can say why.
     """
     player = game._to_move
     turn = game._turn
-    phase = game._phase
-    card = game._drawn
+    card = game._drawn  # None in the prize phase (M5), else the card whose choice is made
     effect = 0 if card is None else EFFECT_OF_RANK[card.rank]
     sides = game._sides
+    side, opponent = sides[player], sides[1 - player]  # swapped when the turn passes
     events = game._events
     discard = game._discard
     pile = game._pile
@@ -105,17 +108,29 @@ def play_on(
     power_table, not_worked_out, no_moves = POWER_TABLE, NOT_WORKED_OUT, NO_MOVES
     listed = tuple.__contains__
     while True:
-        if phase == PRIZE:
-            if move is not DRAW:  # a prize power (M6-M8), which reads these two
+        if card is None:  # the prize phase
+            if move._code == K_SHIP:  # the Ship (M6, `Side._ship`), then M7
+                a, b = move._a, move._b
+                hp = side._hp
+                before = hp[b]  # a pirate at ``b``: a swap
+                hp[b] = hp[a]
+                hp[a] = before
+                shields, board = side._shields, side._board
+                if (shields >> a ^ shields >> b) & 1:
+                    side._shields = shields ^ (1 << a | 1 << b)
+                if (board >> a ^ board >> b) & 1:
+                    side._board = board ^ (1 << a | 1 << b)
+                log((EV_POWER, turn + 1, player, move, before > 0))
+                hidden = side._hidden
+                if hidden >= 0 and not side._board >> (hidden ^ 1) & 1:
+                    log((EV_RETURN, turn + 1, player, side._bring_back()))
+            elif move is not DRAW:  # the Cave or the Fort (M7, M8), which read these two
                 game._to_move = player
                 game._turn = turn
                 game._use_power(move)
-            new_turn = False
         else:  # the drawn card's ``effect`` was read when it was drawn
-            assert card is not None
             turn += 1
             if effect >= E_HIT:
-                opponent = sides[1 - player]
                 i = move._a
                 bit = 1 << i
                 hp = opponent._hp
@@ -154,7 +169,7 @@ def play_on(
                         game._legal = NO_MOVES
                         return
             elif effect == E_SHIELD:
-                sides[player]._shields |= 1 << move._a
+                side._shields |= 1 << move._a
                 log((EV_CARD, turn, player, card, move))
             else:
                 prize = move._a
@@ -170,18 +185,16 @@ def play_on(
                         log((EV_RETURN, turn, source, loser._bring_back()))
             discard_card(card)
             player = 1 - player
-            new_turn = True
+            side, opponent = opponent, side
         while True:
-            if new_turn:  # the prize phase, if a power is usable (M5)
+            if card is not None:  # a new turn: its prize phase, if a power is usable (M5)
                 held = held_by[player]
                 if held:
-                    side = sides[player]
                     powers = power_table[held][side._board][side._hidden + 1][side._shields]
                     if powers is not_worked_out:
                         powers = game._power_moves(player)
                     if powers is not None:
                         card = None
-                        phase = PRIZE
                         legal = powers
                         break
             # The draw (M9), and the choices the drawn card offers.
@@ -192,16 +205,14 @@ def play_on(
             effect = effect_of[card.rank]
             options: LegalMoves
             if effect >= E_HIT:
-                options = targets[sides[1 - player]._board]
+                options = targets[opponent._board]
             elif effect == E_SHIELD:
-                side = sides[player]
                 options = shieldable[side._board & ~side._shields]
             elif effect == E_TAKE:
                 options = takes[held_by[player]]
             else:
                 options = no_moves
             if options:
-                phase = CARD
                 legal = options
                 break
             # A card that does nothing ends the turn (M11, M14, M15).
@@ -209,7 +220,7 @@ def play_on(
             log((EV_CARD, turn, player, card, None))
             discard_card(card)
             player = 1 - player
-            new_turn = True
+            side, opponent = opponent, side
         # The decision point: the next move, written out for a ``random`` seat.
         rand = randoms[player]
         if rand is not None and turn < last_turn:
@@ -220,12 +231,12 @@ def play_on(
         game._to_move = player
         game._turn = turn
         game._drawn = card
-        game._phase = phase
+        game._phase = PRIZE if card is None else CARD
         game._legal = legal
         if choosers is None or turn >= last_turn:
             return
         move = choosers[player](game, player)
-        if game._turn != turn or game._phase != phase:
+        if game._turn != turn or game._drawn is not card:
             # A faulty bot played on the game it was shown: go on from where it left the
             # game, as `MarvinGame.push` does (which usually refuses the move then).
             play_on(game, game._listed(move), choosers, randoms, last_turn, counts)
@@ -245,11 +256,17 @@ def play_out(
     """Play the game to its end, or until ``last_turn`` turns are played: the loop of
     `pirate_rules.marvin.bots.play_game`.
 
-    The first move is the bot's own choice; from there on, `play_on` plays (see it for
-    ``choosers``, ``randoms`` and ``counts``, which it fills as play goes, so that they
-    are known even when a bot's fault stops the game).
+    The first move is chosen here, the others in `play_on` (see it for ``choosers``,
+    ``randoms`` and ``counts``, which it fills as play goes, so that they are known even
+    when a bot's fault stops the game).
     """
     if game._phase != OVER and game._turn < last_turn:
         player = game._to_move
-        move = game._listed(choosers[player](game, player))
+        rand = randoms[player]
+        if rand is None:
+            move = game._listed(choosers[player](game, player))
+        else:  # written out, as in `play_on`
+            legal = game._legal
+            counts[player] = count = len(legal)
+            move = legal[floor(rand() * count)]
         play_on(game, move, choosers, randoms, last_turn, counts)
