@@ -81,7 +81,7 @@ def play_on(
     end of the game (M18); a shield (M11); a prize taken (M14, with the Cave's hidden
     pirate coming back, M7); the end of the turn; the next turn's prize phase if a
     power is usable (M5); the draw (M9) and a card that does nothing (M11, M14, M15);
-    the Ship (M6, as `Side._ship`). The Cave and the Fort
+    the Ship (M6, with `Side._ship`, and M7). The Cave and the Fort
     (`MarvinGame._use_power`, M7, M8) and a reshuffle (`MarvinGame._reshuffle`, M9) call
     the plain methods. The player to move, the turn and the drawn card are kept in local
     names while play goes on, and written back before a plain method or a bot reads the
@@ -109,18 +109,8 @@ def play_on(
     listed = tuple.__contains__
     while True:
         if card is None:  # the prize phase
-            if move._code == K_SHIP:  # the Ship (M6, `Side._ship`), then M7
-                a, b = move._a, move._b
-                hp = side._hp
-                before = hp[b]  # a pirate at ``b``: a swap
-                hp[b] = hp[a]
-                hp[a] = before
-                shields, board = side._shields, side._board
-                if (shields >> a ^ shields >> b) & 1:
-                    side._shields = shields ^ (1 << a | 1 << b)
-                if (board >> a ^ board >> b) & 1:
-                    side._board = board ^ (1 << a | 1 << b)
-                log((EV_POWER, turn + 1, player, move, before > 0))
+            if move._code == K_SHIP:  # the Ship (M6), then the hidden pirate back (M7)
+                log((EV_POWER, turn + 1, player, move, side._ship(move._a, move._b)))
                 hidden = side._hidden
                 if hidden >= 0 and not side._board >> (hidden ^ 1) & 1:
                     log((EV_RETURN, turn + 1, player, side._bring_back()))
