@@ -41,6 +41,7 @@ from pirate_rules.bots import bot_class
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
+from pirate_rules.web.family import levels
 from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
@@ -101,13 +102,16 @@ __all__ = [
 
 
 def info() -> JSON:
-    """What the pages offer: the engine's version, the bots of each game, Pirate's speeds.
+    """What the pages offer: the engine's version, the bots of each game, the Marvin
+    page's levels (`pirate_rules.web.family.levels`), Pirate's speeds.
 
     Example:
         >>> "fast" in info()["bots"]["pirate"]
         True
         >>> info()["bot_descriptions"]["marvin"]["random"]
         'picks any legal move, at random'
+        >>> [level["name"] for level in info()["marvin_levels"]]
+        ['Easy', 'Medium', 'Hard']
     """
     games = ("marvin", "pirate")
     return {
@@ -118,6 +122,7 @@ def info() -> JSON:
             game: {name: bot_class(game, name).description for name in offered_bots(game)}  # type: ignore[attr-defined]
             for game in games
         },
+        "marvin_levels": levels(),
         "pirate_levels": list(PIRATE_LEVELS),
         "pirate_default_level": DEFAULT_LEVEL,
     }
