@@ -101,8 +101,10 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         try:
             data = json.loads(source)
         except json.JSONDecodeError as exc:
+            # Some of json's messages end in "at" already ("Unterminated string starting at").
+            what = exc.msg.removesuffix(" at")
             raise RecordError(
-                f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+                f"not valid JSON: {what} at line {exc.lineno}, column {exc.colno}"
             ) from None
         except UnicodeDecodeError:
             raise RecordError("not valid JSON: the text is not UTF-8") from None
