@@ -367,7 +367,10 @@ async function playSteps(next, game) {
     if (step.wait) await waitForDraw(step);
     else if (next.players[step.seat]?.computer) await gate();
     if (stale()) return false;
+    // While the computer plays, the status says so; a person's own step clears their
+    // prompt (the caption and the log tell the step), and a turn they lose is said there.
     if (step.status) setStatus(step.status, true);
+    else setStatus(step.hold ? step.family : "");
     const time = stepTime(next, index);
     paced += time;
     showStep(parts, step, info, Math.min(time, 600));
