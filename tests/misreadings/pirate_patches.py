@@ -252,35 +252,39 @@ def both_build_up(original: Callable[..., None], ship: Ship, *args: Any) -> None
     ship.steps, ship.needs = [1, 1], [1, 1]
 
 
-def onto_the_other_half(when: Callable[[Game, int], bool]) -> Patch:
-    """A card may go on the other player's half if it fits there, ``when(game, player)``."""
-
-    def allowed(game: Game, player: int, card: Card | None) -> bool:
-        return card is not None and when(game, player) and fits(game, 1 - player, card)
-
-    def check(original: Callable[[Game, int], None], game: Game, player: int) -> None:
-        if not allowed(game, player, game.waste_top(player)):
-            original(game, player)
-
-    def play(original: Callable[..., None], game: Game, player: int, touched: list[int]) -> None:
-        card = game.waste_top(player)
-        if fits(game, player, card) or not allowed(game, player, card):
-            original(game, player, touched)
-            return
-        game._wastes[player].pop()
-        game._fresh[player] = False
-        game.ship(card.suit).place(1 - player, card, owner=player)
-        touched[SUITS.index(card.suit)] |= 1 << player
-
-    return {**game_method("_check_play", check), **game_method("_play", play)}
+def other_half_check(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    card = game.waste_top(player)
+    if card is None or not fits(game, 1 - player, card):
+        original(game, player)
 
 
-def always(game: Game, player: int) -> bool:
-    return True
+def other_half_play(
+    original: Callable[..., None], game: Game, player: int, touched: list[int]
+) -> None:
+    card = game.waste_top(player)
+    if fits(game, player, card) or not fits(game, 1 - player, card):
+        original(game, player, touched)
+        return
+    game._wastes[player].pop()
+    game._fresh[player] = False
+    game.ship(card.suit).place(1 - player, card, owner=player)
+    touched[SUITS.index(card.suit)] |= 1 << player
 
 
-def the_other_watches(game: Game, player: int) -> bool:
-    return bool(game.is_observer(1 - player))
+def observer_half_check(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    if game.is_observer(1 - player):
+        other_half_check(original, game, player)
+    else:
+        original(game, player)
+
+
+def observer_half_play(
+    original: Callable[..., None], game: Game, player: int, touched: list[int]
+) -> None:
+    if game.is_observer(1 - player):
+        other_half_play(original, game, player, touched)
+    else:
+        original(game, player, touched)
 
 
 def more_cards_capture(original: Callable[..., None], game: Game, index: int, players: int) -> None:
