@@ -79,15 +79,16 @@ _LEVEL_WORDS: Final = {
 
 
 def level_name(bot: str | None) -> str | None:
-    """A bot's level as the page names it: ``Easy``, ``Medium``, ``Hard``, else its name.
+    """A bot's level as the page names it: ``Easy``, ``Medium``, ``Hard``; any other bot
+    by its name (a reader's own ``module:Class`` by its class).
 
     Example:
-        >>> level_name("sensible"), level_name("search"), level_name(None)
-        ('Medium', 'search', None)
+        >>> level_name("sensible"), level_name("search"), level_name("lab:Finisher")
+        ('Medium', 'search', 'Finisher')
     """
     if bot is None:
         return None
-    return LEVELS.get(bot, bot)
+    return LEVELS.get(bot, bot.rpartition(":")[2])
 
 
 def levels() -> list[dict[str, str]]:

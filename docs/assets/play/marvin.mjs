@@ -214,6 +214,7 @@ function forgetMarks() {
   lastMarks = [];
 }
 
+/** Start a game (or resume one from its keep); resolves true once it is on the table. */
 async function start(options, { animate = true, quiet = false } = {}) {
   talk.newGame();
   stopSteps();
@@ -227,7 +228,9 @@ async function start(options, { animate = true, quiet = false } = {}) {
   parts.caption.textContent = "";
   drawTable(parts, (animate && first.dealt) || first.table, { players: first.players });
   restartLog(animate ? first.log.slice(0, 1) : first.log);
-  await show(first, animate);
+  // Not awaited: the first steps may wait for a person's tap on the pile, and the
+  // computer may play on. A resumed game (no steps) is drawn before this returns.
+  show(first, animate);
   return true;
 }
 
@@ -503,6 +506,7 @@ async function playMyBot() {
   if (saved && !saved.extra?.finished) setAside(GAME, "a game against your own bot was started");
   form.elements.mode.value = "computer";
   showSetupFields();
+  setDetails(true); // the reader wants to see why their bot chose each move
   await start(formOptions());
   notice.show(`You are playing against your own bot, ${mine.name}, from "Write your own bot".`);
   return true;
