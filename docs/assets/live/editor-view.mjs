@@ -1,6 +1,7 @@
-// The live pages' code editor: CodeMirror 6 (bundled at build time into codemirror.mjs by
-// hooks/editor_bundle.py), coloured with the site's own code colours, with lines that a
-// traceback names marked in red.
+// The live pages' code editor itself: CodeMirror 6 (bundled at build time into
+// codemirror.mjs by hooks/editor_bundle.py), coloured with the site's own code colours,
+// with lines that a traceback names marked in red. Pages load it through editor.mjs,
+// only when a reader starts to use an editor.
 
 import {
   Decoration,
