@@ -38,6 +38,17 @@ const RUNTIME = {
 };
 
 // The first 128 bits of the SHA-256, in hex: plenty to tell two versions of a file apart.
+// Pages' files that go with the runtime: the live examples' machinery whenever Python is
+// kept, and the play pages (with the card pictures) when a play page asked for it.
+const GROUPS = [
+  ["live", ["assets/live/"]],
+  ["play", ["play/", "assets/play/", "assets/vendor/"]],
+];
+
+function groupOf(url) {
+  return GROUPS.find(([, prefixes]) => prefixes.some((prefix) => url.startsWith(prefix)))?.[0];
+}
+
 function sha256(data) {
   return createHash("sha256").update(data).digest("hex").slice(0, 32);
 }
@@ -52,7 +63,9 @@ async function list(options) {
     result.manifestEntries.map(async ({ url }) => {
       const bytes = await readFile(path.join(siteDir, url));
       const entry = { url, sha256: sha256(bytes), size: bytes.length };
-      return url === engineZip ? { ...entry, url: `${url}?v=${engineVersion}` } : entry;
+      const group = groupOf(url);
+      if (url === engineZip) return { ...entry, url: `${url}?v=${engineVersion}` };
+      return group && !url.startsWith(`${runtimeDir}/`) ? { ...entry, group } : entry;
     }),
   );
   entries.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

@@ -12,7 +12,9 @@
 //   list of what it loaded with a "keep-page" message; the files come from the
 //   browser's own cache, so nothing is downloaded twice), and whatever a page asks for
 //   while this worker answers it;
-// * the runtime, once a game or a live example has started Python ("keep-runtime");
+// * the runtime, once a game or a live example has started Python ("keep-runtime"),
+//   with the live examples' machinery, and after a game the play pages too (so that
+//   both games start offline, whichever was played);
 // * everything, when the site runs as an installed app or the reader asked to keep the
 //   whole site ("keep-all"); that choice is remembered until it is taken back.
 //
@@ -50,9 +52,11 @@ for (const [list, kind] of [
 }
 const everything = [...new Set(entries.values())];
 const runtime = everything.filter((entry) => entry.kind === "runtime");
+const group = (name) => everything.filter((entry) => entry.group === name);
 
 function lookUp(href) {
   const url = new URL(href);
+  url.hash = ""; // a picture of a card is asked for as svg-cards.svg#its-name
   const entry = entries.get(url.href);
   if (entry) return entry;
   url.search = ""; // a worker script reads its settings from its query
@@ -151,7 +155,7 @@ async function renew() {
     }),
   );
   const again = everything.filter((entry) => entry.kind === "page" && keys.has(entry.url));
-  if (keys.has(RUNTIME_FLAG)) again.push(...runtime);
+  if (keys.has(RUNTIME_FLAG)) again.push(...runtime, ...group("live"));
   await keepAll(again, "visit");
   if (keys.has(ALL_FLAG)) await keepAll(everything, "all");
 }
@@ -216,7 +220,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(Promise.all([dropOld(), self.clients.claim()]));
 });
 
-// Messages: {type: "keep-page", urls}, {type: "keep-runtime"}, {type: "keep-all", on},
+// Messages: {type: "keep-page", urls}, {type: "keep-runtime", play}, {type: "keep-all", on},
 // {type: "state"}. Each is answered on its port with {ok, error?, ...state}; "keep-all"
 // also sends {progress: [done, total]} while it works.
 self.addEventListener("message", (event) => {
@@ -232,7 +236,8 @@ self.addEventListener("message", (event) => {
     }
     work = keepAll([...wanted], "visit", "force-cache");
   } else if (type === "keep-runtime") {
-    work = flag(RUNTIME_FLAG).then(() => keepAll(runtime, "visit"));
+    const wanted = [...runtime, ...group("live"), ...(event.data.play ? group("play") : [])];
+    work = flag(RUNTIME_FLAG).then(() => keepAll(wanted, "visit"));
   } else if (type === "keep-all") {
     work = wholeSite(Boolean(on), (done, total) => reply({ progress: [done, total] }));
   } else if (type === "state") {

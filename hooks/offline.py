@@ -15,9 +15,10 @@ What is kept, and when (a page costs what it shows):
   loaded, and the worker keeps those files from the browser's own cache, so nothing is
   downloaded twice; a first visit to a rules page costs the page and the worker's script
   (about 20 kB). The card pictures are kept only by the pages that show cards.
-* **The Python runtime and the engine** (about 14 MB), once a play page has started a
-  game or a live example has started Python: after that, both games and every live
-  example start offline.
+* **The Python runtime and the engine** (about 14 MB), with the live examples' machinery,
+  once a play page has started a game or a live example has started Python; after a
+  game, the play pages too. After that, both games start offline, and so do the examples
+  of the pages opened.
 * **Everything** (the build log gives the size), when the site runs as an installed app,
   or when the reader asks for it on the About page ("Keep the whole site for offline
   use", with its size): the installed app then works fully offline.

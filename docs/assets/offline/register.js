@@ -4,8 +4,9 @@
 // so that it never slows a page down. Then it asks the worker to keep
 //
 // * this page and what it loaded (from the browser's cache: nothing is downloaded again);
-// * the Python runtime too, on a play page or once a live example has started Python
-//   (the "pirate-rules:python" event of assets/live/engine.mjs);
+// * the Python runtime too, on a play page (with the play pages, so that both games
+//   start offline) or once a live example has started Python (the "pirate-rules:python"
+//   event of assets/live/engine.mjs);
 // * the whole site, when it runs as an installed app (or the reader asked for it on the
 //   About page: assets/offline/settings.mjs).
 //
@@ -53,7 +54,10 @@
     active.postMessage(message, [channel.port2]);
     return answer;
   }
-  window.pirateRulesOffline = { ask };
+  let pageKept;
+  const keptPage = new Promise((resolve) => (pageKept = resolve));
+  // For the About page's settings: ask the worker, once it has kept this page.
+  window.pirateRulesOffline = { ask, keptPage };
 
   // Keep something and tell it on <html>: `done` once kept.
   const steps = [];
@@ -79,10 +83,11 @@
     await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname });
     const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
     await keepStep({ type: "keep-page", urls: urls.filter((url) => url.startsWith(root.origin)) }, "page");
+    pageKept();
     if (installed()) await keepStep({ type: "keep-all", on: true }, "site");
     if ((await settled) || play === null) {
       const python = play ? Promise.resolve() : pythonStarted;
-      python.then(() => keepStep({ type: "keep-runtime" }, "ready"));
+      python.then(() => keepStep({ type: "keep-runtime", play: play !== null }, "ready"));
     }
   }
 

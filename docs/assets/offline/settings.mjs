@@ -30,7 +30,7 @@ export async function setUp(root) {
   } else {
     whole.disabled = true;
     wholeSays.textContent = "Working out the size…";
-    offline.ask({ type: "state" }).then((now) => {
+    offline.keptPage.then(() => offline.ask({ type: "state" })).then((now) => {
       whole.disabled = false;
       tell(now);
     });
