@@ -249,16 +249,18 @@ def signal_alive() -> None:
 
 
 def _watch_games() -> bool:
-    """In the browser, send a sign of life as each game of a simulation starts.
+    """In the browser, send a sign of life as each game of a simulation starts, and as
+    each of the engine's bots chooses.
 
-    Only the start of a few game-playing functions is watched (``sys.monitoring`` local
-    events on their code), so nothing else is slowed down: a page example that plays a
-    thousand games goes on, while a loop that never ends is stopped.
+    Only the start of those functions is watched (``sys.monitoring`` local events on
+    their code), so nothing else is slowed down: a page example that plays a thousand
+    games goes on, while a loop that never ends (in the reader's own code) is stopped.
     """
     monitoring = getattr(sys, "monitoring", None)
     if _post is None or monitoring is None:
         return False
     from pirate_rules import simulate
+    from pirate_rules.bots import bot_class, bot_names
     from pirate_rules.marvin import bots as marvin_bots
     from pirate_rules.pirate import bots as pirate_bots
 
@@ -268,8 +270,13 @@ def _watch_games() -> bool:
         return False
     start = monitoring.events.PY_START
     monitoring.register_callback(_MONITORING_TOOL, start, lambda code, offset: signal_alive())
-    for function in (simulate._play, marvin_bots.play_game, pirate_bots.play_game):
-        monitoring.set_local_events(_MONITORING_TOOL, function.__code__, start)
+    watched: list[Any] = [simulate._play, marvin_bots.play_game, pirate_bots.play_game]
+    for game in ("marvin", "pirate"):
+        watched.extend(getattr(bot_class(game, name), "choose", None) for name in bot_names(game))
+    for function in watched:
+        code = getattr(function, "__code__", None)
+        if code is not None:
+            monitoring.set_local_events(_MONITORING_TOOL, code, start)
     return True
 
 

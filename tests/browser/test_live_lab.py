@@ -37,6 +37,7 @@ def lab(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
     """The write-a-bot page with its bot editor ready, in a fresh browser context: the
     editor loads when the pointer first reaches the lab."""
     with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
+        expect(page.get_by_role("button", name="Tournament")).to_be_visible()
         page.locator("#bot-lab").hover()
         expect(page.locator("#bot-lab .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
         yield page, watch

@@ -42,6 +42,8 @@ export function setUp(root) {
       editor.mark([]);
     },
   });
+  // The pointer or the focus may have reached the lab while this module loaded.
+  if (root.matches(":hover") || root.contains(document.activeElement)) editor.load();
 
   root.append(
     el("div", { class: "live-lab__controls" },
