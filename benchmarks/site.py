@@ -170,8 +170,8 @@ def first_run_seconds(page: Page) -> float:
 def settle(page: Page, first: bool, snapshots: bool) -> None:
     """After a visit: on the first, wait until the site and Python's snapshot are kept."""
     if first and not snapshots:  # a site built before snapshots: its worker tells nothing
-        page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(3000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(5000)
     elif first:
         page.wait_for_function(
             "['ready', 'site', 'failed'].includes(document.documentElement.dataset.offline)",
