@@ -146,6 +146,14 @@ def test_a_whole_game_against_the_computer_by_taps_alone(marvin: tuple[Page, Wat
         page.locator("#log li.log-event a.rule-link").count()
         == page.locator("#log li.log-event").count()
     )
+    sizes = page.evaluate(
+        """() => {
+          const line = document.querySelector("#log li.log-event");
+          const size = (node) => parseFloat(getComputedStyle(node).fontSize);
+          return [size(line.querySelector(".log-family")), size(line.querySelector("a.rule-link"))];
+        }"""
+    )
+    assert sizes[1] < sizes[0], f"the rule id is not smaller than the words: {sizes}"
     page.locator("#details").tap()
     detailed = page.locator("#log").inner_text()
     assert "I picked one of my" in detailed and "->" in detailed
