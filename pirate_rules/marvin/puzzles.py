@@ -45,9 +45,9 @@ from typing import Final
 from pirate_rules.cards import Card
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import play_by_thumb
-from pirate_rules.marvin.moves import Move
+from pirate_rules.marvin.moves import Move, power_moves
 from pirate_rules.marvin.search import imagined_orders, unseen_cards
-from pirate_rules.marvin.table import POSITIONS, Side, card_effect
+from pirate_rules.marvin.table import POSITIONS, PRIZE_INDEX, Side, card_effect
 
 __all__ = ["Z95", "Difference", "Measure", "difference", "explain", "measure", "playouts"]
 
@@ -195,6 +195,17 @@ _PRIZE_USES: Final = {
     "ship": "it moves your pirates, so that a weak one can step out of reach",
     "fort": "it gives one of your guards a free shield each turn while both guards stand",
 }
+"""What each prize does, for a prize that does nothing for either crew now."""
+_YOUR_USES: Final = {
+    "cave": "with it you can hide a captain where nobody can hit it",
+    "ship": "with it you can move a weak pirate out of reach",
+    "fort": "both your guards stand, so it gives one of them a free shield each turn",
+}
+_THEIR_USES: Final = {
+    "cave": "they can no longer hide a captain in it",
+    "ship": "they can no longer move their pirates with it",
+    "fort": "they can no longer shield their guards with it",
+}
 _STOP: Final = Card.parse("AS")
 """The card a look at a move's own effect draws next: a hit always waits for its target,
 so the look stops before anything else happens."""
@@ -322,10 +333,14 @@ def explain(game: MarvinGame, best: Move | str, other: Move | str) -> str:
                 f" would still take {_hits(tough_r - hits)} more."
             )
         if kind == "kill" and tough_b > tough_r:
+            behind = ""
+            if first.opened and not second.opened:
+                captains = " and ".join(their(p) for p in first.opened)
+                behind = f"; and with {b} gone, you can reach {captains}"
             return (
                 "An 8 knocks out any pirate at once, so it is worth most on the toughest:"
                 f" {their(b, True)} could still take {_hits(tough_b)}, {their(r)} only"
-                f" {tough_r}{opens}."
+                f" {tough_r}{behind}."
             )
         if opens:
             return (
@@ -353,18 +368,7 @@ def explain(game: MarvinGame, best: Move | str, other: Move | str) -> str:
                 f" and {your(r)} has {mine.hit_points(r)}."
             )
     elif kind == "take":
-        prize = best.prize
-        assert prize is not None
-        holder = game.holder(prize)
-        name = _PRIZE_WORDS[prize]
-        if holder == 1 - player and prize == "cave" and theirs.hidden:
-            return (
-                f"Taking the Cave from {foe} brings their hidden {_ROLES[theirs.hidden]}"
-                f" ({theirs.hidden}) back where you can hit it."
-            )
-        if holder == 1 - player and (other.prize is None or game.holder(other.prize) != holder):
-            return f"Take {name} from {foe}: {_PRIZE_USES[prize]}, and they lose it."
-        return f"Take {name}: {_PRIZE_USES[prize]}."
+        return _why_take(game, best, other)
     elif kind == "draw":
         if second.exposed and not first.exposed:
             weak = min(second.exposed, key=lambda p: _tough(mine, p))
@@ -404,6 +408,43 @@ def explain(game: MarvinGame, best: Move | str, other: Move | str) -> str:
             f" out of {foe}'s reach."
         )
     return f"{_upper(_doing(game, best))} does more for you than {_doing(game, other)}."
+
+
+def _works_for(side: Side, prize: str) -> bool:
+    """Whether ``prize``'s power would work for ``side`` as it stands (M6, M7, M8): its
+    prize phase would offer it, were a guard to need a shield."""
+    held = 1 << PRIZE_INDEX[prize]
+    return power_moves(side._board, side._hidden, 0, held) is not None
+
+
+def _why_take(game: MarvinGame, best: Move, other: Move) -> str:
+    """M14: why taking one prize beats taking another: what it does for the player now,
+    what taking it from the opponent stops them doing, and a Fort that would do nothing."""
+    player = game.to_move
+    foe = game.players[1 - player]
+    mine, theirs = game.sides[player], game.sides[1 - player]
+    prize = best.prize
+    assert prize is not None
+    name = _PRIZE_WORDS[prize]
+    taken = game.holder(prize) == 1 - player
+    if taken and prize == "cave" and theirs.hidden:
+        return (
+            f"Taking the Cave from {foe} brings their hidden {_ROLES[theirs.hidden]}"
+            f" ({theirs.hidden}) back where you can hit it."
+        )
+    head = f"Take {name} from {foe}" if taken else f"Take {name}"
+    yours, theirs_too = _works_for(mine, prize), taken and _works_for(theirs, prize)
+    if yours and theirs_too:
+        text = f"{head}: {_YOUR_USES[prize]}, and {_THEIR_USES[prize]}"
+    elif yours:
+        text = f"{head}: {_YOUR_USES[prize]}"
+    elif theirs_too:
+        text = f"{head}: {_THEIR_USES[prize]}"
+    else:
+        text = f"{head}: {_PRIZE_USES[prize]}"
+    if other.prize == "fort" and prize != "fort" and not _works_for(mine, "fort"):
+        text += "; the Fort would do nothing for you while one of your guard places is empty"
+    return text + "."
 
 
 def _listed(game: MarvinGame, move: Move | str) -> Move:
