@@ -25,7 +25,9 @@ from analysis.puzzles import (
 )
 from pirate_rules.marvin.puzzles import explain
 
-DATA = Path(__file__).resolve().parent.parent / "docs" / "learn" / "data" / "puzzles.json"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+DATA = DOCS / "learn" / "data" / "puzzles.json"
+PAGE = DOCS / "learn" / "puzzles.md"
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +57,16 @@ def test_the_page_has_at_least_30_puzzles_measured_as_asked(data: dict[str, Any]
             lead = chances[puzzle["best"]] - chances[move]
             assert versus["mean"] == pytest.approx(lead, abs=1e-4)
         assert puzzle["closest_low"] == min(v["low"] for v in puzzle["against"].values())
+
+
+def test_the_page_says_how_the_puzzles_were_measured_as_the_data_do(
+    data: dict[str, Any],
+) -> None:
+    text = " ".join(PAGE.read_text(encoding="utf-8").split())
+    assert f"{data['orders']:,} imagined orders" in text
+    assert f"more than {round(100 * data['threshold'])} games in 100" in text
+    assert "95% confidence interval" in text
+    assert "`make puzzles`" in text
 
 
 def test_the_puzzles_show_several_ideas(data: dict[str, Any]) -> None:
