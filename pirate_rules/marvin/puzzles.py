@@ -27,8 +27,8 @@ best, from what the two moves do on the table (a pirate faints, a captain comes 
 reach, a weak pirate is kept out of reach, ...):
 
     >>> print(explain(game, "GL", "GR"))
-    The 2 hits make Red crew's left guard (GL) faint at once, and then you can reach
-    their left captain (CL) behind it, while their right guard (GR) would still take
+    The 2 hits make Red crew's guard left (GL) faint at once, and then you can reach
+    their captain left (CL) behind it, while their guard right (GR) would still take
     2 hits more.
 
 The page *Puzzles* shows positions found this way (``python -m analysis.puzzles``).
@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from pirate_rules.cards import Card
+from pirate_rules.marvin.display import POSITION_NAMES
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import play_by_thumb
 from pirate_rules.marvin.moves import Move, power_moves
@@ -183,12 +184,6 @@ def measure(game: MarvinGame, orders: int, seed: int, z: float = Z95) -> Measure
 
 # Why the best move wins, in a family's words.
 
-_ROLES: Final = {
-    "GL": "left guard",
-    "GR": "right guard",
-    "CL": "left captain",
-    "CR": "right captain",
-}
 _PRIZE_WORDS: Final = {"cave": "the Cave", "ship": "the Ship", "fort": "the Fort"}
 _PRIZE_USES: Final = {
     "cave": "it hides one of your captains where nobody can hit it",
@@ -289,10 +284,10 @@ def explain(game: MarvinGame, best: Move | str, other: Move | str) -> str:
         >>> print(game.drawn, game.legal_moves)
         2H GL, GR, CL, CR
         >>> print(explain(game, "GR", "CR"))
-        Shield your right guard (GR): Red crew can hit it, and it has 3 hit points, but
-        they cannot reach your right captain (CR).
+        Shield your guard right (GR): Red crew can hit it, and it has 3 hit points, but
+        they cannot reach your captain right (CR).
         >>> print(explain(game, "GR", "GL"))
-        Shield your right guard (GR): it has only 3 hit points left, and your left guard
+        Shield your guard right (GR): it has only 3 hit points left, and your guard left
         (GL) has 4.
         >>> game = MarvinGame.stacked("8S", players=("Blue crew", "Red crew"))
         >>> explain(game, "GL", "take fort")
@@ -308,10 +303,10 @@ def explain(game: MarvinGame, best: Move | str, other: Move | str) -> str:
 
     def their(position: str, first_time: bool = False) -> str:
         whose = f"{foe}'s" if first_time else "their"
-        return f"{whose} {_ROLES[position]} ({position})"
+        return f"{whose} {POSITION_NAMES[position]} ({position})"
 
     def your(position: str) -> str:
-        return f"your {_ROLES[position]} ({position})"
+        return f"your {POSITION_NAMES[position]} ({position})"
 
     kind = first.kind
     if kind in ("hit", "slash", "kill"):
@@ -429,7 +424,7 @@ def _why_take(game: MarvinGame, best: Move, other: Move) -> str:
     taken = game.holder(prize) == 1 - player
     if taken and prize == "cave" and theirs.hidden:
         return (
-            f"Taking the Cave from {foe} brings their hidden {_ROLES[theirs.hidden]}"
+            f"Taking the Cave from {foe} brings their hidden {POSITION_NAMES[theirs.hidden]}"
             f" ({theirs.hidden}) back where you can hit it."
         )
     head = f"Take {name} from {foe}" if taken else f"Take {name}"
@@ -472,15 +467,16 @@ def _doing(game: MarvinGame, move: Move) -> str:
         a, b = move.position, move.to
         assert a is not None and b is not None
         if game.sides[player][b] is None:
-            return f"moving your {_ROLES[a]} to the empty {_ROLES[b]} place with the Ship"
-        return f"swapping your {_ROLES[a]} and {_ROLES[b]} with the Ship"
+            words = f"your {POSITION_NAMES[a]} to the empty {POSITION_NAMES[b]} place"
+            return f"moving {words} with the Ship"
+        return f"swapping your {POSITION_NAMES[a]} and {POSITION_NAMES[b]} with the Ship"
     if kind == "cave":
-        return f"hiding your {_ROLES[move.position or 'CL']} in the Cave"
+        return f"hiding your {POSITION_NAMES[move.position or 'CL']} in the Cave"
     if kind == "fort":
-        return f"shielding your {_ROLES[move.position or 'GL']} with the Fort"
+        return f"shielding your {POSITION_NAMES[move.position or 'GL']} with the Fort"
     assert game.drawn is not None and move.position is not None
     effect = card_effect(game.drawn)
     if effect == "shield":
-        return f"shielding your {_ROLES[move.position]}"
+        return f"shielding your {POSITION_NAMES[move.position]}"
     verb = {"hit": "hitting", "slash": "slashing", "kill": "knocking out"}[effect]
-    return f"{verb} {game.players[1 - player]}'s {_ROLES[move.position]}"
+    return f"{verb} {game.players[1 - player]}'s {POSITION_NAMES[move.position]}"
