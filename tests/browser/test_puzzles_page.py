@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -101,6 +102,8 @@ def test_a_puzzle_is_solved_by_taps_and_shows_every_chance(phone: tuple[Page, Wa
     expect(best).to_have_attribute("data-move", puzzle["best"])
     expect(best).to_contain_text("(best, your choice)")
     assert page.locator("#table .is-choice").count() == 0  # answered: nothing glows
+    tally = r"You found the best choice in [1-9]\d* of the [1-9]\d* puzzles? you tried\."
+    expect(page.locator("#tally")).to_have_text(re.compile(tally))
     watch.check()
 
 

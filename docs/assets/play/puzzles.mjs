@@ -23,6 +23,7 @@ const answerBox = document.getElementById("answer");
 const answerTitle = document.getElementById("answer-title");
 const whyLine = document.getElementById("why");
 const chancesList = document.getElementById("chances");
+const tallyLine = document.getElementById("tally");
 const where = document.getElementById("where");
 const buttons = {
   previous: document.getElementById("previous"),
@@ -49,9 +50,13 @@ function loadAnswers() {
   }
 }
 
+// Answers are kept by position (its game's seed and the moves before it), so that a new
+// set of puzzles never inherits the answers of another.
+const positionOf = (puzzle) => `${puzzle.seed}:${puzzle.moves.length}`;
+
 function keepAnswer(puzzle, move) {
   const kept = loadAnswers();
-  kept[puzzle.number] = { move, best: move === puzzle.best };
+  kept[positionOf(puzzle)] = { move, best: move === puzzle.best };
   try {
     window.localStorage.setItem(STORE, JSON.stringify(kept));
   } catch {
@@ -60,7 +65,10 @@ function keepAnswer(puzzle, move) {
 }
 
 function tally() {
-  const kept = Object.values(loadAnswers());
+  const here = new Set(puzzles.map(positionOf));
+  const kept = Object.entries(loadAnswers())
+    .filter(([position]) => here.has(position))
+    .map(([, answer]) => answer);
   return { tried: kept.length, found: kept.filter((answer) => answer.best).length };
 }
 
@@ -89,9 +97,7 @@ function show(number, { focus = false } = {}) {
   root.dataset.puzzle = String(puzzle.number);
   root.dataset.answered = "";
   root.dataset.revealed = "";
-  const { tried, found } = tally();
   where.textContent = `Puzzle ${puzzle.number} of ${puzzles.length}`;
-  where.title = tried ? `Best choice found in ${found} of the ${tried} puzzles you tried` : "";
   buttons.previous.disabled = puzzle.number === 1;
   buttons.next.disabled = puzzle.number === puzzles.length;
   const hash = `#${puzzle.number}`;
@@ -153,6 +159,8 @@ function pick(move) {
     : `Good try! The best choice was: ${labelOf(puzzle, puzzle.best)}.`;
   whyLine.textContent = puzzle.why;
   drawChances(puzzle, move);
+  const { tried, found } = tally();
+  tallyLine.textContent = `You found the best choice in ${found} of the ${tried} puzzle${tried === 1 ? "" : "s"} you tried.`;
   answerBox.classList.toggle("puzzle-answer--found", best);
   buttons.nextAfter.hidden = puzzle.number === puzzles.length;
   root.dataset.answered = move;
