@@ -212,7 +212,10 @@ def test_the_puzzles_work_offline_after_one_visit(browser: Browser) -> None:
         with serve_site(SITE) as base:
             page.goto(f"{base}learn/puzzles/#1")
             page.wait_for_selector(".play--ready")
-            page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=60_000)
+            # The service worker keeps the page and what it loaded, its puzzles included.
+            page.wait_for_function(
+                "document.documentElement.dataset.offline === 'page'", timeout=60_000
+            )
         context.set_offline(True)  # and the server is gone
         page.reload()
         page.wait_for_selector(".play--ready")
