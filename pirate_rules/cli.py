@@ -431,6 +431,7 @@ def _simulate(args: argparse.Namespace) -> int:
                             force=bool(args.progress))  # fmt: skip
         if args.progress is False:
             progress.enabled = False
+        progress.show()  # at once: the first game of a slow bot may take a while
         seeds = range(args.seed, args.seed + args.games)
         guard = _WholeGames()
         try:

@@ -301,7 +301,7 @@ def _numbered(
                 if not line.whole:
                     return
             elif line is not None and line.strip():
-                yield number, line
+                yield number, line.rstrip(b"\r\n")  # the line's end is not the record's
     finally:
         stream.close()
 

@@ -56,7 +56,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NamedTuple, NoReturn
 
 from pirate_rules.bots import (
     BotExit,
@@ -99,21 +99,25 @@ __all__ = [
 MAX_TURNS: Final = 10_000
 """A refereed Marvin game stops unfinished after this many turns (Pirate: its own limit)."""
 
+_COMPARE_STATE = True
+"""Whether your own bots' choices are checked against the whole state; ``benchmarks/
+engine.py`` switches it off, to show what the comparison costs. Never off otherwise."""
+
 
 # -- watching a bot's call: its time, and os._exit ---------------------------------------
 
 
-class _Call:
-    """One bot call being watched."""
+class _Call(NamedTuple):
+    """One bot call under way: its deadline, its limit, what it is about (the seat and
+    game of a choice, for a message), and when it was last told to stop (0: never)."""
 
-    __slots__ = ("about", "deadline", "fired", "limit", "started")
+    deadline: float
+    limit: float | None
+    about: Any
+    fired: float = 0.0
 
-    def __init__(self, limit: float | None, about: Any = None) -> None:
-        self.limit = limit
-        self.about = about  # (seat, game) of a choice, for a message
-        self.started = time.monotonic()
-        self.deadline = self.started + limit if limit else float("inf")
-        self.fired = 0.0  # when the call was last told to stop (0: never)
+
+_NEVER: Final = float("inf")
 
 
 class MoveWatch:
@@ -129,7 +133,8 @@ class MoveWatch:
     exception when the wait returns. :func:`pirate_rules.simulate.play_batch` plays
     in a thread of its own off the main thread, so that it can leave such a bot
     behind and report it.) A call that catches the exception and goes on is told
-    again every second.
+    again every second. The watcher and :meth:`stop` share a lock, so that no call is
+    told to stop once it has ended.
 
     Calls are also how :func:`guard_exits` knows that ``os._exit`` comes from a bot.
     """
@@ -142,18 +147,19 @@ class MoveWatch:
         self._calls: dict[int, _Call] = {}
         self._watcher: threading.Thread | None = None
         self._pid = os.getpid()
+        self._main = threading.main_thread().ident
         self._alarm = False  # whether this watch's SIGALRM handler is installed
+        self._alarm_asked = False  # whether installing it was tried in this process
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._forked)
 
     def start(self, limit: float | None = None, about: Any = None) -> None:
         """A bot's call begins in this thread, allowed ``limit`` seconds (None: no limit);
         ``about`` is what the call is about (the referee's seat and game)."""
-        call = _Call(limit, about)
         ident = threading.get_ident()
-        if self._pid != os.getpid():  # a forked child: no watcher thread came along
-            self._forked()
-        with self._lock:
-            self._calls[ident] = call
-        if limit:
+        deadline = time.monotonic() + limit if limit else _NEVER
+        self._calls[ident] = _Call(deadline, limit, about)
+        if limit and (self._watcher is None or (ident == self._main and not self._alarm_asked)):
             self._arm(ident)
 
     def stop(self) -> bool:
@@ -162,7 +168,7 @@ class MoveWatch:
         try:
             with self._lock:
                 call = self._calls.pop(ident, None)
-                if call is not None and call.fired and ident != threading.main_thread().ident:
+                if call is not None and call.fired and ident != self._main:
                     _async_raise(ident, None)  # an exception sent but not yet raised
         except MoveTimeout:  # raised while stopping: the call had run out of time
             with self._lock:
@@ -175,15 +181,19 @@ class MoveWatch:
         return self._calls.get(threading.get_ident() if ident is None else ident)
 
     def _forked(self) -> None:
+        """In a child process: no watcher thread came along, nor any call."""
         self._lock = threading.Lock()
         self._calls = {}
         self._watcher = None
         self._pid = os.getpid()
+        self._main = threading.main_thread().ident
 
     def _arm(self, ident: int) -> None:
-        if ident == threading.main_thread().ident and not self._alarm:
+        if ident == self._main and not self._alarm_asked:
             # Only the main thread may install a handler, and this is the main thread.
-            # It stays installed: with no call run out of time, it does nothing.
+            # It stays installed: with no call run out of time, it does nothing. (A
+            # handler of the program's own is left alone: the exception does instead.)
+            self._alarm_asked = True
             handler = signal.getsignal(signal.SIGALRM)
             if handler == self._on_alarm:  # installed before this process was forked
                 self._alarm = True
@@ -209,10 +219,10 @@ class MoveWatch:
             now = time.monotonic()
             with self._lock:
                 limited = False
-                for ident, call in self._calls.items():
+                for ident, call in list(self._calls.items()):
                     limited = limited or bool(call.limit)
                     if now >= call.deadline and now - call.fired >= (1.0 if call.fired else 0):
-                        call.fired = now
+                        self._calls[ident] = call._replace(fired=now)
                         self._interrupt(ident)
                 idle = 0.0 if limited else idle + self.POLL
                 if idle > 2.0:  # nothing to watch for a while: stop until needed again
@@ -220,7 +230,7 @@ class MoveWatch:
                     return
 
     def _interrupt(self, ident: int) -> None:
-        if ident == threading.main_thread().ident and self._alarm:
+        if ident == self._main and self._alarm:
             signal.pthread_kill(ident, signal.SIGALRM)
         else:
             _async_raise(ident, MoveTimeout)
@@ -501,7 +511,7 @@ def play_refereed(
 def _ask(seat: Seat, game: Any, seed: int | None, kind: str, rng: Any = None) -> Any:
     """Your own bot's choice, watched (see the module's description); ``rng`` is the
     generator whose state must not change either (Marvin, ``thorough``)."""
-    before = game._fingerprint()
+    before = game._fingerprint() if _COMPARE_STATE else None
     state = rng.getstate() if rng is not None else None
     WATCH.start(seat.move_time, (seat, game))
     try:
@@ -517,7 +527,9 @@ def _ask(seat: Seat, game: Any, seed: int | None, kind: str, rng: Any = None) ->
         if isinstance(error, _NotPlain):
             raise _refused(seat, game, seed, error.value, kind, error) from None
         raise seat.failed(error, game, seed, "choose") from None
-    if game._fingerprint() != before or (state is not None and rng.getstate() != state):
+    if (before is not None and game._fingerprint() != before) or (
+        state is not None and rng.getstate() != state
+    ):
         raise _changed(seat, game, seed)
     return choice
 
@@ -533,7 +545,7 @@ class _NotPlain(Exception):
 def _plain(choice: Any, kind: str) -> Any:
     """The bot's choice as a plain value of the engine: a move or an action as it is,
     text as exact text (a subclass of ``str`` is read as the text it holds)."""
-    kinds = _PLAIN.get(kind) or _plain_kinds(kind)
+    kinds = _plain_kinds(kind)
     if type(choice) in kinds:
         return choice
     if isinstance(choice, str):
@@ -545,6 +557,9 @@ _PLAIN: dict[str, tuple[type, ...]] = {}
 
 
 def _plain_kinds(kind: str) -> tuple[type, ...]:
+    """The engine's own types of a ``"move"`` or an ``"action"``, and ``str``."""
+    if kind in _PLAIN:
+        return _PLAIN[kind]
     if kind == "move":
         from pirate_rules.marvin.moves import Move
 
@@ -700,10 +715,11 @@ def play_moment(
     ``seats`` holds ``None`` for a seat that is not a bot (a person in the terminal),
     whose action must have been checked already.
     """
-    from pirate_rules.pirate import Action, parse_action
-
+    action_class = _plain_kinds("action")[0]
     for seat, action in zip(seats, actions, strict=True):
-        if seat is not None and action.__class__ is not Action:
+        if seat is not None and action.__class__ is not action_class:
+            from pirate_rules.pirate.actions import parse_action
+
             try:
                 parse_action(action)
             except (PirateRulesError, TypeError) as exc:

@@ -431,9 +431,12 @@ class _Pool:
         from concurrent.futures import ProcessPoolExecutor
 
         self._executor = ProcessPoolExecutor(jobs, initializer=_worker_starts)
+        self._known: dict[int, Any] = {}  # every worker started, to tell how one ended
 
     def submit(self, task: Task, seeds: list[int]) -> Any:
-        return self._executor.submit(play_batch, task, seeds)
+        future = self._executor.submit(play_batch, task, seeds)
+        self._known.update(getattr(self._executor, "_processes", None) or {})
+        return future
 
     def result(self, future: Any) -> Batch:
         from concurrent.futures.process import BrokenProcessPool
@@ -448,8 +451,16 @@ class _Pool:
         return self.result(self.submit(task, seeds))
 
     def _how(self) -> str:
-        codes = [process.exitcode for process in self._processes()]
+        # A broken pool ends its other workers; the one that ended first may still be
+        # on its way out (writing a core dump): wait a little for every worker to end.
+        processes = self._processes()
+        deadline = time.monotonic() + 10
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        codes = [process.exitcode for process in processes]
         signals = [-code for code in codes if code is not None and code < 0]
+        # The pool ends the other workers itself (SIGTERM): the first to end did not.
+        signals.sort(key=lambda number: number == signal.SIGTERM)
         if signals:
             try:
                 return f"killed by {signal.Signals(signals[0]).name}"
@@ -459,7 +470,7 @@ class _Pool:
         return f"exit status {statuses[0]}" if statuses else "it stopped"
 
     def _processes(self) -> list[Any]:
-        return list((getattr(self._executor, "_processes", None) or {}).values())
+        return list(self._known.values())
 
     def close(self) -> None:
         """Stop at once: cancel what has not started, end the workers."""
@@ -570,6 +581,12 @@ class Progress:
         self.done = 0
         self.started = time.monotonic()
         self._drawn = 0.0
+
+    def show(self) -> None:
+        """Draw the bar as it is now (at the start: before the first item is done)."""
+        if self.enabled:
+            self._drawn = time.monotonic()
+            self.draw(self._drawn)
 
     def advance(self, _result: object = None) -> None:
         """Count one finished item and redraw if it is time."""
@@ -718,7 +735,8 @@ class RecordWriter:
         flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
         if kind in (None, "file"):
             flags |= os.O_TRUNC if kind == "file" else os.O_EXCL
-        self._fd = os.open(self.target, flags, 0o666)
+        # A symbolic link is followed, even one to a file not there yet: the link stays.
+        self._fd = os.open(os.path.realpath(self.target), flags, 0o666)
         self._start_lines()
 
     def _start_lines(self) -> None:
