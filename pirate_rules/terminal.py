@@ -256,10 +256,11 @@ def play(
     except _HangUp:
         status, ending = 129, "The terminal closed."
     finally:
-        saved = _save(state, game, record) if record else None
         with contextlib.suppress(OSError, ValueError):
             if ending:
                 console.say(ending)
+        saved = _save(state, game, record) if record else None
+        with contextlib.suppress(OSError, ValueError):
             if saved:
                 console.say(f"Record saved to {saved}.")
     return status
