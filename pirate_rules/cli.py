@@ -423,7 +423,8 @@ def _simulate(args: argparse.Namespace) -> int:
     writer = None
     fault: str | None = None
     status = 0
-    with bot_output_to_stderr() as stdout:  # whatever bots print, from their import on
+    guard = _WholeGames()
+    with bot_output_to_stderr() as stdout, guard:  # whatever bots print, from their import on
         bots = _bots(args.game, args.bots)
         if args.records:
             writer = _open_records(args, stdout)
@@ -431,23 +432,20 @@ def _simulate(args: argparse.Namespace) -> int:
                             force=bool(args.progress))  # fmt: skip
         if args.progress is False:
             progress.enabled = False
-        progress.show()  # at once: the first game of a slow bot may take a while
         seeds = range(args.seed, args.seed + args.games)
-        guard = _WholeGames()
         try:
-            with guard:
-                games = iter_games(args.game, seeds, bots, jobs=jobs,
-                                   records="json" if writer else "",
-                                   move_time=args.move_time or None)  # fmt: skip
-                try:
-                    for result in games:
-                        with guard.counting():
-                            if writer is not None:
-                                writer.write(result)  # then counted: the two always agree
-                            tally.add(result)
-                            progress.advance()
-                finally:
-                    games.close()  # stops the worker processes at once
+            progress.show()  # at once: the first game of a slow bot may take a while
+            games = iter_games(args.game, seeds, bots, jobs=jobs, records="json" if writer else "",
+                               move_time=args.move_time or None)  # fmt: skip
+            try:
+                for result in games:
+                    with guard.counting():
+                        if writer is not None:
+                            writer.write(result)  # then counted: the two always agree
+                        tally.add(result)
+                        progress.advance()
+            finally:
+                games.close()  # stops the worker processes at once
         except KeyboardInterrupt:
             status = 130
             where = f"; their records are in {writer.where()}" if writer and tally.games else ""

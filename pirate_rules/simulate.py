@@ -492,7 +492,12 @@ class _Pool:
 
 def _worker_starts() -> None:
     """A worker process leaves Ctrl-C to the main process, which stops it cleanly; what
-    bots print goes to standard error; and a bot's ``os._exit`` is told, not obeyed."""
+    bots print goes to standard error; a bot's ``os._exit`` is told, not obeyed; and a
+    worker that a bot ends (``os.abort``) dumps no traceback of its own: the main
+    process tells it in one line."""
+    import faulthandler
+
+    faulthandler.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.dup2(2, 1)

@@ -200,7 +200,8 @@ def test_ctrl_c_in_simulate_keeps_the_finished_games(tmp_path: Path) -> None:
         cwd=ROOT,
     )  # fmt: skip
     assert process.stdout and process.stderr
-    read_until(process, process.stderr.fileno(), b"games/s", 120)
+    read_until(process, process.stderr.fileno(), b"games/s", 120)  # the bar, from the start
+    time.sleep(3)  # games are being played by now
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
