@@ -385,109 +385,170 @@ def _in_processes(task: Task, seeds: Iterator[int], jobs: int) -> Generator[Game
     """Batches of games on ``jobs`` processes, a few in flight at a time, in seed order.
 
     A worker process that ends while playing (a bot that calls ``os.abort``, or is
-    killed) breaks the pool: its batch is played again by :func:`isolate` on a new
-    process, and the run goes on from there with a new pool if no game was to blame.
+    killed) loses only its batch: that batch is played again by :func:`isolate` on a
+    new process, to find the game that ended it, and a new worker takes its place.
     """
     size = 1  # grows once the time a game takes is known
     pool = _Pool(jobs)
-    pending: deque[tuple[list[int], Any]] = deque()
+    waiting: deque[list[int]] = deque()  # batches in seed order, not yet given to a worker
+    order: deque[list[int]] = deque()  # every batch not yet yielded, in seed order
+    done: dict[int, Batch] = {}  # finished batches, by their first seed
 
-    def send() -> None:
+    def more() -> None:
         batch = list(itertools.islice(seeds, size))
         if batch:
-            pending.append((batch, pool.submit(task, batch)))
+            waiting.append(batch)
+            order.append(batch)
 
     try:
         for _ in range(3 * jobs):
-            send()
-        while pending:
-            batch, future = pending.popleft()
-            try:
-                done = pool.result(future)
-            except WorkerLost:
-                pool.close()
-                with _Pool(1) as alone:
-                    done = isolate(task, batch, alone.play)
-                if done.fault is None:  # not a game's fault: play on with a new pool
-                    pool = _Pool(jobs)
-                    waiting = [seeds_of for seeds_of, _ in pending]
-                    pending.clear()
-                    for seeds_of in waiting:
-                        pending.append((seeds_of, pool.submit(task, seeds_of)))
-            if done.results and done.seconds > 0:
-                rate = len(done.results) / done.seconds
+            more()
+        while order:
+            while waiting and pool.idle():
+                pool.give(task, waiting.popleft())
+            first = order[0][0]
+            if first not in done:
+                for seeds_of, outcome in pool.finished():
+                    if isinstance(outcome, WorkerLost):
+                        with _Pool(1) as alone:
+                            outcome = isolate(task, seeds_of, alone.play)
+                    done[seeds_of[0]] = outcome
+                continue
+            batch = done.pop(first)
+            order.popleft()
+            if batch.results and batch.seconds > 0:
+                rate = len(batch.results) / batch.seconds
                 size = max(1, min(500, int(BATCH_SECONDS * rate)))
-            yield from in_seed_order([done])
-            send()
+            yield from in_seed_order([batch])
+            more()
     finally:
         pool.close()
 
 
 class _Pool:
-    """A pool of worker processes for :func:`play_batch`, which tells a worker that
-    ended (:class:`WorkerLost`) and stops its workers at once when closed."""
+    """Worker processes for :func:`play_batch`, each with a pipe of its own: a worker
+    that ends while playing is told (:class:`WorkerLost`) without holding up the
+    others, and closing the pool ends every worker at once."""
 
     def __init__(self, jobs: int) -> None:
-        from concurrent.futures import ProcessPoolExecutor
+        self._jobs = jobs
+        self._workers: list[_Worker] = []
 
-        self._executor = ProcessPoolExecutor(jobs, initializer=_worker_starts)
-        self._known: dict[int, Any] = {}  # every worker started, to tell how one ended
+    def idle(self) -> bool:
+        """Whether a worker can take a batch now (one is started if there is room)."""
+        if any(worker.batch is None for worker in self._workers):
+            return True
+        return len(self._workers) < self._jobs
 
-    def submit(self, task: Task, seeds: list[int]) -> Any:
-        future = self._executor.submit(play_batch, task, seeds)
-        self._known.update(getattr(self._executor, "_processes", None) or {})
-        return future
+    def give(self, task: Task, seeds: list[int]) -> None:
+        """Give a batch to an idle worker."""
+        worker = next((worker for worker in self._workers if worker.batch is None), None)
+        if worker is None:
+            worker = _Worker()
+            self._workers.append(worker)
+        worker.give(task, seeds)
 
-    def result(self, future: Any) -> Batch:
-        from concurrent.futures.process import BrokenProcessPool
+    def finished(self) -> list[tuple[list[int], Batch | WorkerLost]]:
+        """Wait until a worker finishes its batch (or ends); each finished batch's seeds
+        and result: the :class:`Batch`, or :class:`WorkerLost` for a worker that ended."""
+        from multiprocessing.connection import wait
 
-        try:
-            done: Batch = future.result()
-        except BrokenProcessPool:
-            raise WorkerLost(self._how()) from None
-        return done
+        busy = {worker.connection: worker for worker in self._workers if worker.batch is not None}
+        results: list[tuple[list[int], Batch | WorkerLost]] = []
+        for connection in wait(list(busy)):
+            worker = busy[connection]  # type: ignore[index]
+            seeds = worker.batch or []
+            try:
+                outcome: Batch | WorkerLost = worker.connection.recv()
+                worker.batch = None
+            except (EOFError, OSError):
+                outcome = WorkerLost(worker.how())
+                self._workers.remove(worker)
+                worker.close()
+            results.append((seeds, outcome))
+        return results
 
     def play(self, task: Task, seeds: list[int]) -> Batch:
-        return self.result(self.submit(task, seeds))
+        """Play one batch and wait for it.
 
-    def _how(self) -> str:
-        # A broken pool ends its other workers; the one that ended first may still be
-        # on its way out (writing a core dump): wait a little for every worker to end.
-        processes = self._processes()
-        deadline = time.monotonic() + 10
-        for process in processes:
-            process.join(max(0.0, deadline - time.monotonic()))
-        codes = [process.exitcode for process in processes]
-        signals = [-code for code in codes if code is not None and code < 0]
-        # The pool ends the other workers itself (SIGTERM): the first to end did not.
-        signals.sort(key=lambda number: number == signal.SIGTERM)
-        if signals:
-            try:
-                return f"killed by {signal.Signals(signals[0]).name}"
-            except ValueError:
-                return f"killed by signal {signals[0]}"
-        statuses = [code for code in codes if code]
-        return f"exit status {statuses[0]}" if statuses else "it stopped"
-
-    def _processes(self) -> list[Any]:
-        return list(self._known.values())
+        Raises:
+            WorkerLost: if the worker ended while playing it.
+        """
+        self.give(task, seeds)
+        while True:
+            for _, outcome in self.finished():
+                if isinstance(outcome, WorkerLost):
+                    raise outcome
+                return outcome
 
     def close(self) -> None:
-        """Stop at once: cancel what has not started, end the workers."""
-        processes = self._processes()
-        self._executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            with contextlib.suppress(Exception):
-                process.terminate()
-        for process in processes:
-            with contextlib.suppress(Exception):
-                process.join(5)
+        """End every worker at once."""
+        for worker in self._workers:
+            worker.close()
+        self._workers.clear()
 
     def __enter__(self) -> _Pool:
         return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+class _Worker:
+    """One worker process and its end of the pipe; ``batch`` is the one it is playing."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self.connection, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(
+            target=_worker_main, args=(theirs,), name="pirate-rules worker", daemon=True
+        )
+        self.process.start()
+        theirs.close()  # only the worker holds its end: when it ends, this end reads EOF
+        self.batch: list[int] | None = None
+
+    def give(self, task: Task, seeds: list[int]) -> None:
+        self.batch = seeds
+        self.connection.send((task, seeds))
+
+    def how(self) -> str:
+        """How the worker ended, once it has: ``killed by SIGABRT``, ``exit status 7``..."""
+        self.process.join(10)
+        code = self.process.exitcode
+        if code is None:
+            return "it stopped answering"
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit status {code}"
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.connection.close()
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(5)
+
+
+def _worker_main(connection: Any) -> None:
+    """A worker process: play each batch it is given, until its pipe closes."""
+    _worker_starts()
+    while True:
+        try:
+            task, seeds = connection.recv()
+        except (EOFError, OSError):
+            return  # the main process is done with this worker
+        batch = play_batch(task, seeds)
+        try:
+            connection.send(batch)
+        except OSError:
+            return
 
 
 def _worker_starts() -> None:

@@ -21,8 +21,15 @@ class Unshowable:
 
 
 class Hostile(FastBot):
+    """Misbehaves in the games of seeds ``HOSTILE_FROM`` (an environment variable, 0 by
+    default) and after, from turn (or moment) ``LATER`` on."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.hostile = (seed or 0) // 2 >= int(os.environ.get("HOSTILE_FROM", "0"))
+
     def choose(self, game, player):
-        if game.moment >= LATER:
+        if self.hostile and game.moment >= LATER:
             return self.attack(game, player)
         return super().choose(game, player)
 
