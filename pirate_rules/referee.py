@@ -371,19 +371,20 @@ def is_trusted(cls: Any) -> bool:
         >>> is_trusted(RandomBot), is_trusted(type("Mine", (RandomBot,), {}))
         (True, False)
     """
-    from pirate_rules.bots import _REGISTRY
+    known = _TRUSTED.get(cls)
+    if known is None:
+        from pirate_rules.bots import _REGISTRY
 
-    registered = sum(len(bots) for bots in _REGISTRY.values())
-    if registered != _TRUSTED[0]:  # bots registered since: look again
-        _TRUSTED[:] = [registered, {
-            bot for bots in _REGISTRY.values() for bot in bots.values()
-            if (getattr(bot, "__module__", "") or "").startswith("pirate_rules.")
-        }]  # fmt: skip
-    return cls in _TRUSTED[1]
+        module = getattr(cls, "__module__", "") or ""
+        known = module.startswith("pirate_rules.") and any(
+            cls is bot for bots in _REGISTRY.values() for bot in bots.values()
+        )
+        _TRUSTED[cls] = known  # a class is registered as it is made, so this stays true
+    return known
 
 
-_TRUSTED: list[Any] = [-1, set()]
-"""How many bots were registered when the engine's own were last counted, and those."""
+_TRUSTED: dict[Any, bool] = {}
+"""Whether each class asked about is one of the engine's own bots."""
 
 
 def load_bots(game: str, names: Sequence[BotName]) -> tuple[Any, Any]:
