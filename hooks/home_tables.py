@@ -15,8 +15,9 @@ The home page must stay light, so it never loads the card file (962 KB): only th
 cards a picture needs are cut from it, once each, into one hidden ``<defs>`` block. A card
 on a Pirate ship shows only its corner (its rank and suit), as overlapping cards do; the
 corner is cut with just the parts that lie in it, so a King's corner costs a few hundred
-bytes, not the King's whole figure. The positions are picked so that every card shown
-whole is a number card, the lightest to draw.
+bytes, not the King's whole figure (a face card's figure reaches into its corner by a few
+pixels at most: tests/browser/test_home.py measures it). The positions are picked so that
+every card shown whole is a number card, the lightest to draw.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ ICONS_FILE: Final = ROOT / "docs" / "assets" / "play" / "icons.mjs"
 
 CARD_W: Final = 169.075
 CARD_H: Final = 244.64
-CORNER: Final = (30.0, 62.0)
+CORNER: Final = (25.0, 57.0)
 """The corner of a card (width, height in the card's units) that holds its rank and suit."""
 
 MARVIN: Final = {"bots": ("expert", "sensible"), "seed": 7, "turn": 14}
