@@ -91,10 +91,6 @@ class CardArt:
             raise FileNotFoundError(f"no card pictures at {path}: run `npm ci` (or `make setup`)")
         self._ids = {node.get("id"): node for node in ET.parse(path).iter() if node.get("id")}
 
-    def has(self, name: str) -> bool:
-        """Whether the file holds a picture of this name."""
-        return name in self._ids
-
     def cut(self, cards: Iterable[str], corners: Iterable[str] = ()) -> str:
         """``<defs>`` content for the whole ``cards`` and the ``corners``, with what they use.
 
@@ -109,14 +105,14 @@ class CardArt:
         for card in corners:
             name = card_picture(card)
             corner = self._corner(name)
-            parts[f"{name}-corner"] = self._write(corner, f"{name}-corner")
-            todo += [*self._references(corner)]
+            parts[f"{name}-corner"] = "".join(_serialise(corner, f"{name}-corner"))
+            todo += self._references(corner)
         while todo:
             name = todo.pop()
             if name in parts:
                 continue
             node = self._ids[name]
-            parts[name] = self._write(node, name)
+            parts[name] = "".join(_serialise(node, name))
             todo += self._references(node)
         return "".join(parts[name] for name in sorted(parts))
 
@@ -146,9 +142,6 @@ class CardArt:
                     found.append(value[1:])
                 found += re.findall(r"url\(#([^)]+)\)", value)
         return found
-
-    def _write(self, node: ET.Element, name: str) -> str:
-        return "".join(_serialise(node, name))
 
 
 def _translation(transform: str) -> tuple[float, float]:
