@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live analysis mutation examples chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live lighthouse analysis puzzles mutation examples chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,9 +59,15 @@ bench: setup
 bench-pairings: setup
 	$(PY) benchmarks/engine.py --pairings --games 300 --runs 3
 
-## bench-site: time the play pages against bare Pyodide in headless Chromium
+## bench-site: first and second visits (with and without Python's snapshot) of both play
+## pages and a rules page: time to the first choice or Run's answer, against a bare Pyodide
+## boot in the same run, and the bytes each visit transfers
 bench-site: build chromium
 	$(PY) benchmarks/site.py
+
+## lighthouse: Lighthouse 12 (pinned in package-lock.json) on six pages, mobile, median of 3
+lighthouse: build chromium
+	$(PY) benchmarks/lighthouse.py
 
 ## examples: run every script in examples/ with the project's Python, as their docstrings show
 examples: setup
@@ -83,6 +89,12 @@ bench-bots: build chromium
 ## more for all three (one page alone: python -m analysis --only luck).
 analysis: setup
 	$(PY) -m analysis
+
+## puzzles: find the Puzzles page's positions again in simulated games, measure every move
+## and explain the best (docs/learn/data/puzzles.json). Long: 54 minutes on two busy shared
+## cores (11 minutes of CPU); progress on standard error. The tests re-check the answers.
+puzzles: setup
+	$(PY) -m analysis.puzzles
 
 ## mutation: mutate the engine's rule modules and run only the rules pages against each mutant
 mutation: setup
