@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from pirate_rules import __version__
-from pirate_rules.learn import add_learn
 from pirate_rules.errors import BotError, PirateRulesError, UnknownBotError, one_line
+from pirate_rules.learn import add_learn
 from pirate_rules.records import describe_summary, replay_summary
 from pirate_rules.simulate import DEFAULT_BOTS, GAME_NAMES
 from pirate_rules.summary import TITLES

@@ -145,10 +145,8 @@ def test_a_loop_that_never_ends_is_stopped_at_its_line() -> None:
 
 
 def test_a_loop_that_swallows_every_exception_is_still_stopped() -> None:
-    source = replaced(
-        "    return 0 if card == JOKER",
-        "    try:\n        while True:\n            pass\n    except Exception:\n        pass\n    return 0 if card == JOKER",
-    )
+    loop = "    try:\n        while True:\n            pass\n    except Exception:\n        pass\n"
+    source = replaced("    return 0 if card == JOKER", loop + "    return 0 if card == JOKER")
     assert any("still running" in f.problem for f in failed(1, source))
 
 

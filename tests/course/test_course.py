@@ -20,8 +20,8 @@ from pirate_rules import course
 from pirate_rules.course.chapters import CHAPTERS, skeleton_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "misreadings"))
-from marvin_misreadings import MARVIN_MISREADINGS  # noqa: E402
-from pirate_misreadings import PIRATE_MISREADINGS  # noqa: E402
+from marvin_misreadings import MARVIN_MISREADINGS
+from pirate_misreadings import PIRATE_MISREADINGS
 
 FILES = ("my_engine.py", "my_moments.py")
 
@@ -90,9 +90,9 @@ def code_lines(source: str) -> int:
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         for child in body if isinstance(body, list) else []:
-            if isinstance(child, ast.Expr) and isinstance(child.value, ast.Constant):
-                if isinstance(child.value.value, str):
-                    docstrings.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+            value = child.value if isinstance(child, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                docstrings.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
     lines = source.splitlines()
     return sum(
         1

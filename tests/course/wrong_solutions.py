@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a table of code: each patch is easier to read on one line)
 """Plausible wrong solutions of the course: each a small change to the model solution.
 
 Every rule id of the track has at least one. Each names the misreading it follows, in
@@ -105,14 +106,14 @@ WRONG: tuple[WrongSolution, ...] = (
       "your targets() lets CL be hit: CL is hidden in the Cave"),
     # Chapter 3: hits, shields and fainting
     W(3, "M10", "an Ace does nothing",
-      'EFFECTS = "lost hit shield', 'EFFECTS = "lost lost shield',
+      '    if card == JOKER:\n        return "lost"', '    if card == JOKER or card[0] == "A":\n        return "lost"',
       "effect('AS') is 'lost'; it should be 'hit'"),
     W(3, "M17", "a shield breaks but the hit still lands",
       "            pirate = pirate._replace(shield=False)\n",
       "            pirate = pirate._replace(shield=False, hit_points=pirate.hit_points - 1)\n",
       "hit(crew, 'GL', 1) leaves GL 2 hp, GR 4 hp, CL 4 hp, CR 4 hp; it should leave GL 3 hp"),
     W(3, "M11", "a 10 is a face card",
-      "kill slash shield take", "kill slash take take", "effect('TC') is 'take'; it should be 'shield'"),
+      '{"8": "kill", "9": "slash",', '{"8": "kill", "9": "slash", "T": "take",', "effect('TC') is 'take'; it should be 'shield'"),
     W(3, "M11", "shields stack",
       "    return [position for position in standing(crew) if not crew.pirates[position].shield]",
       "    return standing(crew)",
@@ -122,7 +123,7 @@ WRONG: tuple[WrongSolution, ...] = (
       "    return [p for p in POSITIONS if p in crew.pirates and not crew.pirates[p].shield]",
       "it should be ['GL', 'GR', 'CL']: CR hides in the Cave"),
     W(3, "M12", "an 8 is just one hit",
-      "shield hit kill slash", "shield hit hit slash", "effect('8S') is 'hit'; it should be 'kill'"),
+      '{"8": "kill",', '{"8": "hit",', "effect('8S') is 'hit'; it should be 'kill'"),
     W(3, "M12", "a shield stops the 8",
       "    del crew.pirates[position]\n\n\ndef shieldable",
       "    if crew.pirates[position].shield:\n"
@@ -130,7 +131,7 @@ WRONG: tuple[WrongSolution, ...] = (
       "    else:\n        del crew.pirates[position]\n\n\ndef shieldable",
       "knock_out(crew, 'GL') leaves GL 4 hp, GR 4 hp"),
     W(3, "M13", "a 9 is just one hit",
-      "hit kill slash shield", "hit kill hit shield", "effect('9S') is 'hit'; it should be 'slash'"),
+      '"9": "slash"', '"9": "hit"', "effect('9S') is 'hit'; it should be 'slash'"),
     W(3, "M13", "a shield stops the whole slash",
       "            pirate = pirate._replace(shield=False)\n",
       "            pirate = pirate._replace(shield=False)\n            break\n",
@@ -246,7 +247,7 @@ WRONG: tuple[WrongSolution, ...] = (
       "    elif card != JOKER:\n        game.to_move = 1 - player\n",
       "Marvin draws a joker: his turn is over at once, the joker is discarded, and Mum is next"),
     W(5, "M15", "a joker is wild: a one-hit kill",
-      'EFFECTS = "lost hit', 'EFFECTS = "kill hit',
+      '        return "lost"', '        return "kill"',
       "Marvin draws a joker: his turn is over at once"),
     W(5, "M18", "a crew has lost when both its guards have fainted",
       "    if not enemy.pirates:\n", "    if not any(g in enemy.pirates for g in GUARDS):\n",

@@ -134,15 +134,14 @@ def targets(crew: Crew) -> list[str]:
 # ── Chapter 3 · Hits, shields and fainting (M10-M13, M17) ──────────────────────────
 
 
-EFFECTS = "lost hit shield hit shield hit shield hit kill slash shield take take take".split()
-"""What each rank does, from the joker (0) to the King (13)."""
-
-
 def effect(card: str) -> str:
     """What ``card`` does: "hit" for A 3 5 7 (M10), "shield" for 2 4 6 10 (M11), "kill"
     for an 8 (M12), "slash" for a 9 (M13), "take" for J Q K (M14), and "lost" for a
     joker (M15)."""
-    return EFFECTS[rank(card)]
+    if card == JOKER:
+        return "lost"
+    named = {"8": "kill", "9": "slash", "J": "take", "Q": "take", "K": "take"}.get(card[0])
+    return named or ("hit" if rank(card) % 2 else "shield")
 
 
 def hit(crew: Crew, position: str, hits: int = 1) -> None:
