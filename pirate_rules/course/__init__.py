@@ -1,6 +1,6 @@
 r"""Build it yourself: a learner writes the rules as code, and the rule ids check it.
 
-The track on the site (``docs/learn/build/``) has the learner write a small engine of
+The track on the site (``docs/learn/build-it/``) has the learner write a small engine of
 their own, chapter by chapter, in plain data and small functions: ``my_engine.py`` for
 *Marvin's Pirates Go!* (chapters 1 to 5), then ``my_moments.py`` for *Pirate*'s moments
 (chapter 6). This package checks it, the same way in the browser and at home:

@@ -10,7 +10,7 @@ starts with a line ``# ── Chapter N · Title (rules) ──``.
     >>> CHAPTERS[1].functions
     ('new_deck', 'rank', 'draw')
     >>> print(part(2).splitlines()[0])
-    # ── Chapter 2 · Pirates, positions and targets (M2, M16) ───────────────────────────
+    # ── Chapter 2 · Pirates, positions and targets (M2, M16) ──
 """
 
 from __future__ import annotations
@@ -25,10 +25,20 @@ from typing import Final
 
 from pirate_rules.course.learner import Contract
 
-__all__ = ["CHAPTERS", "Chapter", "contracts", "part", "skeleton", "skeleton_text"]
+__all__ = [
+    "CHAPTERS",
+    "PART_START",
+    "Chapter",
+    "contracts",
+    "part",
+    "skeleton",
+    "skeleton_text",
+    "through",
+]
 
 SKELETONS: Final = Path(__file__).resolve().parent / "skeletons"
-_PART = re.compile(r"^# ── Chapter (\d+) ", re.MULTILINE)
+PART_START: Final = re.compile(r"^# ── Chapter (\d+) ", re.MULTILINE)
+"""The first line of each chapter's part of ``my_engine.py``."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +47,7 @@ class Chapter:
 
     Attributes:
         number: 1 to 6.
-        slug: The last part of its page's address, ``learn/build/SLUG/``.
+        slug: The last part of its page's address, ``learn/build-it/SLUG/``.
         title: Its title.
         rules: The rule ids it checks.
         functions: The functions it asks the learner to write.
@@ -117,7 +127,7 @@ def part(number: int) -> str:
     text = skeleton_text(chapter.file)
     if chapter.file != "my_engine.py":
         return text
-    starts = [match.start() for match in _PART.finditer(text)] + [len(text)]
+    starts = [match.start() for match in PART_START.finditer(text)] + [len(text)]
     return text[starts[number - 1] : starts[number]].rstrip("\n") + "\n"
 
 
@@ -128,7 +138,7 @@ def through(number: int) -> str:
     text = skeleton_text(chapter.file)
     if chapter.file != "my_engine.py":
         return text
-    starts = [match.start() for match in _PART.finditer(text)] + [len(text)]
+    starts = [match.start() for match in PART_START.finditer(text)] + [len(text)]
     return text[: starts[number]].rstrip("\n") + "\n"
 
 

@@ -147,13 +147,15 @@ def describe_crew(crew: CrewView) -> str:
 
 def card_difference(got: Iterable[str], want: Iterable[str]) -> str:
     """How two lists of cards differ, in words: ``"lacks 7H, has AS twice"``."""
-    given, wanted = Counter(got), Counter(want)
+    wanted_list = list(want)
+    given, wanted = Counter(got), Counter(wanted_list)
     parts = []
-    missing = sorted((wanted - given).elements())
+    lacking = wanted - given
+    missing = [card for card in dict.fromkeys(wanted_list) if lacking[card]]
     if missing:
         parts.append("lacks " + " ".join(missing[:8]) + (" ..." if len(missing) > 8 else ""))
     extra = given - wanted
-    twice = sorted(card for card in extra if card in wanted)
+    twice = [card for card in dict.fromkeys(wanted_list) if extra[card]]
     if twice:
         parts.append("has " + " ".join(twice[:8]) + " twice")
     foreign = sorted(card for card in extra if card not in wanted)
@@ -220,6 +222,8 @@ class Bench:
         def catching() -> BaseException | None:
             try:
                 function(*args)
+            except NotImplementedError:
+                raise  # not written yet, as `Learner.run` tells
             except Exception as exc:
                 return exc
             return None

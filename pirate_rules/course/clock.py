@@ -91,16 +91,27 @@ class Watch:
 
     def __init__(self, code: CodeType) -> None:
         self.filename = code.co_filename
+        self.codes = list(_codes(code))
         self.way = "trace"
         if _MONITORING is not None and _tool() < 99:
-            monitoring: Any = _MONITORING
-            for inner in _codes(code):
-                monitoring.set_local_events(_tool_id[0], inner, monitoring.events.JUMP)
             self.way = "monitoring"
+            self.watch_jumps(True)
         elif hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
             self.way = "signal"
             if signal.getsignal(signal.SIGALRM) is not _ring:
                 signal.signal(signal.SIGALRM, _ring)
+
+    def watch_jumps(self, on: bool) -> None:
+        """With ``sys.monitoring``: report the file's jumps (on) or not at all (off).
+
+        Off, the file runs at full speed and nothing stops a loop in it: for measuring
+        its speed, where the page's own watch on the worker is the guard.
+        """
+        if self.way == "monitoring":
+            monitoring: Any = _MONITORING
+            events = monitoring.events.JUMP if on else 0
+            for inner in self.codes:
+                monitoring.set_local_events(_tool_id[0], inner, events)
 
     def start(self, seconds: float) -> object:
         """Start the clock: the file's code is stopped after ``seconds``. Returns what

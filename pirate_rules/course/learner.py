@@ -18,8 +18,11 @@ they do not lend it). Every call into it goes through :meth:`Learner.call`, whic
     Traceback (most recent call last):
     ...
     pirate_rules.course.learner.Fault: my_engine.py does not run: line 1 has a syntax error
-    >>> load("from pirate_rules.marvin import MarvinGame\n").lines
-    (1,)
+    >>> try:
+    ...     load("import random\nfrom pirate_rules.marvin import MarvinGame\n")
+    ... except Fault as fault:
+    ...     print(fault.lines, fault.message)
+    (2,) my_engine.py imports pirate_rules (line 2): your engine must stand on its own, ...
 """
 
 from __future__ import annotations
@@ -34,7 +37,6 @@ from types import CodeType, ModuleType
 from typing import Any, Final
 
 from pirate_rules.course.clock import TookTooLong, Watch
-from pirate_rules.web.live import SourceFile, reader_traceback
 
 __all__ = [
     "CALL_SECONDS",
@@ -84,7 +86,7 @@ class Contract:
 
     Example:
         >>> Contract.of(load).text
-        'load(source, filename)'
+        'load(source, filename, seconds)'
     """
 
     name: str
@@ -98,6 +100,17 @@ class Contract:
     @property
     def text(self) -> str:
         return f"{self.name}({', '.join(self.parameters)})"
+
+
+def _traceback(exc: BaseException, code_name: str, source: str) -> tuple[str, list[Any]]:
+    """The live examples' short traceback of the reader's own lines (`pirate_rules.web.live`).
+
+    Imported here, when it is needed: the web package imports the course's pages, which
+    import this module.
+    """
+    from pirate_rules.web.live import SourceFile, reader_traceback
+
+    return reader_traceback(exc, {code_name: SourceFile(0, 0, source)}, current=0)
 
 
 def _guarded_import(
@@ -147,7 +160,6 @@ class Learner:
         self.seconds = seconds
         self.code_name = f"<{filename}>"
         self.watch = Watch(code)
-        self._files = {self.code_name: SourceFile(0, 0, source)}
         self._checked: dict[Contract, Callable[..., Any]] = {}
 
     def has(self, name: str) -> bool:
@@ -240,7 +252,7 @@ class Learner:
         A loop stopped for its time ends the traceback at its line: the stop itself is
         the checks' doing, not the learner's.
         """
-        text, marks = reader_traceback(exc, self._files, current=0)
+        text, marks = _traceback(exc, self.code_name, self.source)
         if isinstance(exc, TookTooLong):
             text = "\n".join(text.splitlines()[:-1])
         return text, tuple(mark["line"] for mark in marks)
@@ -266,14 +278,13 @@ def load(source: str, filename: str = "my_engine.py", seconds: float = CALL_SECO
     if not isinstance(source, str):
         raise Fault(f"{filename} must be text")
     code_name = f"<{filename}>"
-    files = {code_name: SourceFile(0, 0, source)}
     try:
         tree = ast.parse(source, code_name)
         code = compile(tree, code_name, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:
         if not isinstance(exc, SyntaxError):
             raise Fault(f"{filename} does not run: {exc}") from None
-        trace, _ = reader_traceback(exc, files, current=0)
+        trace, _ = _traceback(exc, code_name, source)
         line = exc.lineno or 0
         raise Fault(
             f"{filename} does not run: line {line} has a syntax error",

@@ -10,12 +10,12 @@ last move made, so that the learner's engine can be given the very same order.
 The games are dealt from seeds, as ``MarvinGame.from_seed`` deals them, and the choices
 are fixed by the seed too (:func:`choose`), so a seed is always the same game.
 
-    >>> real = RealGame(3)
+    >>> real = RealGame(1)
     >>> real.legal()
     ['draw']
     >>> real.push("draw")
-    >>> real.view().turn, real.view().drawn
-    (0, '7S')
+    >>> real.view().turn, real.view().drawn, real.legal()
+    (0, '3S', ['GL', 'GR'])
 """
 
 from __future__ import annotations

@@ -9,12 +9,13 @@ Two kinds of disagreement can come up at a decision point of a game:
   table that differs, and the rule that the move just made was about.
 
     >>> from pirate_rules.course.real import RealGame
-    >>> real = RealGame(3)
+    >>> real = RealGame(1)
     >>> real.push("draw")
     >>> real.legal()
     ['GL', 'GR']
-    >>> print(moves_difference(real.game, {"GL", "GR", "CL"}, set(real.legal())))
-    your engine let Marvin hit Mum's CL while Mum's GL still stood (M16)
+    >>> wrong = moves_difference(real.game, {"GL", "GR", "CL"}, set(real.legal()))
+    >>> print(wrong.message, wrong.rule)
+    your engine let Marvin hit Mum's CL while Mum's GL still stood M16
 """
 
 from __future__ import annotations
