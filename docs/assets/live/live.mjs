@@ -82,6 +82,7 @@ function setUp() {
   if (document.getElementById("bot-lab")) {
     load().then(() => import("./bot.mjs")).then((lab) => lab.setUp(document.getElementById("bot-lab")));
   }
+  if (document.querySelector("#course, #course-speed")) load().then(() => import("./course.mjs")).then((course) => course.setUp());
 }
 
 setUp();
