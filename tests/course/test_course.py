@@ -18,6 +18,7 @@ from wrong_solutions import MODEL, WRONG, WrongSolution
 
 from pirate_rules import course
 from pirate_rules.course.chapters import CHAPTERS, skeleton_text
+from pirate_rules.course.speed import code_lines, part_lines
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "misreadings"))
 from marvin_misreadings import MARVIN_MISREADINGS
@@ -83,27 +84,12 @@ def test_the_model_solution_fills_in_the_skeleton(file: str) -> None:
     assert stubs == asked
 
 
-def code_lines(source: str) -> int:
-    """Lines of code: not blank, not a comment, not in a docstring."""
-    tree = ast.parse(source)
-    docstrings = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        for child in body if isinstance(body, list) else []:
-            value = child.value if isinstance(child, ast.Expr) else None
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                docstrings.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
-    lines = source.splitlines()
-    return sum(
-        1
-        for number, line in enumerate(lines, 1)
-        if line.strip() and not line.strip().startswith("#") and number not in docstrings
-    )
-
-
 def test_the_model_engine_is_small() -> None:
     """The whole engine a learner ends with: at most about 250 lines of code."""
     assert code_lines(MODEL["my_engine.py"]) <= 250
+    parts = part_lines(MODEL["my_engine.py"])
+    assert list(parts) == ["start", *(f"chapter {n}" for n in range(1, 6))]
+    assert sum(parts.values()) == code_lines(MODEL["my_engine.py"])
 
 
 @pytest.mark.parametrize("wrong", WRONG, ids=str)

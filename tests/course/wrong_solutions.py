@@ -58,7 +58,7 @@ WRONG: tuple[WrongSolution, ...] = (
     # Chapter 1: the deck and the draw
     W(1, "M1", "a deck of the right size may hold a card twice",
       "for rank in RANKS] + [JOKER]", 'for rank in RANKS.replace("2", "A")] + [JOKER]',
-      "lacks 2C 2D 2H 2S, has AC AD AH AS twice"),
+      "lacks 2S 2H 2D 2C, has AS AH AD AC twice"),
     W(1, "M1", "no jokers unless you ask for them",
       "def new_deck(jokers: int = 2)", "def new_deck(jokers: int = 0)",
       "new_deck() gives 0 jokers; with no number given, it has 2"),

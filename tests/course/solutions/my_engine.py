@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-# ── Chapter 1 · The deck and the draw (M1, M9) ─────────────────────────────────────
+# ── Chapter 1 · The deck and the draw (M1, M9) ──
 
 RANKS = "A23456789TJQK"
 """The ranks, lowest first: an Ace counts as 1, a ten is written T, a King counts 13."""
@@ -72,7 +72,7 @@ def draw(piles: Piles, shuffle: Shuffle = shuffled) -> str:
     return piles.draw.pop(0)
 
 
-# ── Chapter 2 · Pirates, positions and targets (M2, M16) ───────────────────────────
+# ── Chapter 2 · Pirates, positions and targets (M2, M16) ──
 
 POSITIONS = ("GL", "GR", "CL", "CR")
 """Guard left, guard right, captain left, captain right, as the crew's owner sees them."""
@@ -131,7 +131,7 @@ def targets(crew: Crew) -> list[str]:
     return [p for p in standing(crew) if p in GUARDS or in_front(p) not in crew.pirates]
 
 
-# ── Chapter 3 · Hits, shields and fainting (M10-M13, M17) ──────────────────────────
+# ── Chapter 3 · Hits, shields and fainting (M10-M13, M17) ──
 
 
 def effect(card: str) -> str:
@@ -179,7 +179,7 @@ def give_shield(crew: Crew, position: str) -> None:
     crew.pirates[position] = crew.pirates[position]._replace(shield=True)
 
 
-# ── Chapter 4 · Prizes and their powers (M3, M5-M8, M14) ───────────────────────────
+# ── Chapter 4 · Prizes and their powers (M3, M5-M8, M14) ──
 
 PRIZES = ("cave", "ship", "fort")
 """The three prizes."""
@@ -278,7 +278,7 @@ def take(game: Game, prize: str) -> None:
         game.crews[loser].hidden = None
 
 
-# ── Chapter 5 · The joker, the turn and the end (M4, M15, M18) ─────────────────────
+# ── Chapter 5 · The joker, the turn and the end (M4, M15, M18) ──
 
 
 def new_game(deck: list[str], first: int, shuffle: Shuffle = shuffled) -> Game:

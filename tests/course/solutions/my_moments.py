@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# ── Given: the table of Pirate (P1-P3, P5, P6, P8, P10, P11) ──────────────────────────
+# ── Given: the table of Pirate (P1-P3, P5, P6, P8, P10, P11) ──
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -122,7 +122,7 @@ def is_over(table: Table) -> bool:
     return True
 
 
-# ── Chapter 6 · Real time: Pirate's moments (P4, P7, P9) ───────────────────────────
+# ── Chapter 6 · Real time: Pirate's moments (P4, P7, P9) ──
 
 
 def can_claim(table: Table, player: int) -> bool:
