@@ -95,14 +95,23 @@ def bench_for(number: int, source: str, seconds: float = CALL_SECONDS) -> Bench:
     return Bench(learner, contracts(number))
 
 
-def check(number: int, source: str, seconds: float = CALL_SECONDS) -> Report:
-    """Run chapter ``number``'s checks on the learner's file ``source``."""
+def check(
+    number: int,
+    source: str,
+    seconds: float = CALL_SECONDS,
+    heartbeat: Callable[[], object] | None = None,
+) -> Report:
+    """Run chapter ``number``'s checks on the learner's file ``source``.
+
+    ``seconds`` is how long one call into it may run; ``heartbeat`` is called before
+    each check.
+    """
     chapter = _chapter(number)
     try:
         bench = bench_for(number, source, seconds)
     except Fault as fault:
         return Report(chapter, [], fault)
-    return Report(chapter, run_checks(REGISTRY[number], bench))
+    return Report(chapter, run_checks(REGISTRY[number], bench, heartbeat))
 
 
 class Comparison:

@@ -98,10 +98,17 @@ def check(chapter: int, rule: str, says: str) -> Callable[[Callable[[Bench], Non
     return register
 
 
-def run_checks(checks: Iterable[Check], bench: Bench) -> list[Finding]:
-    """Run ``checks`` on the bench's learner; one finding each, in order."""
+def run_checks(
+    checks: Iterable[Check], bench: Bench, heartbeat: Callable[[], object] | None = None
+) -> list[Finding]:
+    """Run ``checks`` on the bench's learner; one finding each, in order.
+
+    ``heartbeat`` is called before each check (the browser's sign that Python is busy).
+    """
     findings = []
     for item in checks:
+        if heartbeat is not None:
+            heartbeat()
         try:
             item.run(bench)
         except Wrong as wrong:

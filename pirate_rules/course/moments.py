@@ -52,33 +52,43 @@ class PirateView(NamedTuple):
 
 def _named(ships: Sequence[Any]) -> tuple[tuple[str, int], ...]:
     """Captured or sunk ships as (suit, number), in suit order (two may end in one moment)."""
-    return tuple(sorted(((ship.suit, ship.number) for ship in ships), key=_suit_order))
+    named = [(ship.suit, ship.number) for ship in ships]
+    return tuple(sorted(named, key=_suit_order) if len(named) > 1 else named)
 
 
 def _suit_order(ship: tuple[str, int]) -> tuple[int, int]:
     return SUITS.index(ship[0]) if ship[0] in SUITS else 9, ship[1]
 
 
-def real_view(game: PirateGame) -> PirateView:
-    """The picture of a real game."""
-    ships = []
-    for suit in SUITS:
-        ship = game.ship(suit)
-        halves = tuple(tuple(TEXT[placed.card] for placed in half) for half in ship.halves)
-        ships.append((suit, ship.number, halves[0], halves[1]))
+def real_view(game: PirateGame, kept: dict[str, Any] | None = None) -> PirateView:
+    """The picture of a real game.
+
+    ``kept`` keeps the pictures of the ships and of the captured and sunk ones from one
+    moment to the next: they change only when a card reaches a ship, which most moments
+    do not see, and the run beside the engine takes a picture after every moment.
+    """
+    kept = {} if kept is None else kept
+    current = game.ships
+    key = tuple((id(ship), len(ship.halves[0]), len(ship.halves[1])) for ship in current)
+    if kept.get("ships key") != key:
+        kept["ships key"] = key
+        kept["ships"] = tuple(
+            (ship.suit, ship.number, *(tuple(TEXT[p.card] for p in half) for half in ship.halves))
+            for ship in current
+        )
+    ended = (len(game.captured[0]), len(game.captured[1]), len(game.sunk))
+    if kept.get("ended key") != ended:
+        kept["ended key"] = ended
+        kept["ended"] = (_named(game.captured[0]), _named(game.captured[1])), _named(game.sunk)
+    (captured, sunk) = kept["ended"]
+    text = TEXT.__getitem__
     return PirateView(
-        stocks=(
-            tuple(map(TEXT.__getitem__, game.stock(0))),
-            tuple(map(TEXT.__getitem__, game.stock(1))),
-        ),
-        wastes=(
-            tuple(map(TEXT.__getitem__, game.waste(0))),
-            tuple(map(TEXT.__getitem__, game.waste(1))),
-        ),
+        stocks=(tuple(map(text, game.stock(0))), tuple(map(text, game.stock(1)))),
+        wastes=(tuple(map(text, game.waste(0))), tuple(map(text, game.waste(1)))),
         fresh=(game.is_fresh(0), game.is_fresh(1)),
-        ships=tuple(ships),
-        captured=(_named(game.captured[0]), _named(game.captured[1])),
-        sunk=_named(game.sunk),
+        ships=kept["ships"],
+        captured=captured,
+        sunk=sunk,
         moment=game.moment,
     )
 
@@ -552,6 +562,7 @@ def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | N
     real = PirateGame.from_seed(seed, players=NAMES)
     reader = TableReader(bench)
     rng = random.Random(seed)
+    kept: dict[str, Any] = {}
     moment = 0
     try:
         table = bench.learner.call(
@@ -576,7 +587,7 @@ def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | N
             actions = "".join(chosen)
             real.apply_moment(actions)
             bench.call("moment", table, actions)
-            want = real_view(real)
+            want = real_view(real, kept)
             if reader.quick(table) != want:
                 wrong = _table_difference(reader.read(table), want, actions)
                 if wrong is not None:

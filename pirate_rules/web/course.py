@@ -80,7 +80,7 @@ def course_check(chapter: int, source: str) -> JSON:
     number, text = _chapter(chapter), _text(source)
     _alive()
     started = time.perf_counter()
-    report = check(number, text)
+    report = check(number, text, heartbeat=_alive)
     findings = [
         {
             "rule": finding.rule,
