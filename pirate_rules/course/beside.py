@@ -132,6 +132,17 @@ class Disagreement:
     trace: str = ""
     lines: tuple[int, ...] = ()
 
+    @classmethod
+    def of(
+        cls, problem: Wrong | Fault, where: str, rule: str, number: int, seed: int
+    ) -> Disagreement:
+        """The disagreement that ``problem`` tells, ``where`` it came up (``"turn 7"``);
+        ``rule`` when the problem names none."""
+        text = f"{where}: {problem.message}"
+        if isinstance(problem, Fault):
+            return cls(text, problem.rule or rule, number, seed, problem.trace, problem.lines)
+        return cls(text, problem.rule or rule, number, seed)
+
 
 class Feeder:
     """The learner's ``shuffle`` for one step: it gives the real engine's reshuffle.
@@ -512,11 +523,7 @@ def play_beside(
             mirror.step(Step(before, tuple(legal), move, after, real.reshuffled))
     except (Wrong, Fault) as problem:
         turn = max(turn, lockstep.turn)
-        where = f"turn {turn}: " if turn else "at the start: "
-        rule = problem.rule or "M5"
-        if isinstance(problem, Fault):
-            return Disagreement(
-                where + problem.message, rule, number, seed, problem.trace, problem.lines
-            )
-        return Disagreement(where + problem.message, rule, number, seed)
+        return Disagreement.of(
+            problem, f"turn {turn}" if turn else "at the start", "M5", number, seed
+        )
     return None

@@ -220,13 +220,7 @@ class Learner:
         try:
             return function(*args, **kwargs)
         except TookTooLong as exc:
-            trace, lines = self.traceback(exc)
-            raise Fault(
-                f"your {label}() was still running after {self.seconds:g} seconds, so it was"
-                " stopped: a loop that never ends? (the marked line is where it was)",
-                trace,
-                lines,
-            ) from None
+            raise self.stopped(f"your {label}()", exc) from None
         except NotImplementedError as exc:
             trace, lines = self.traceback(exc)
             if lines and self._in_skeleton_stub(lines[-1]):
@@ -245,6 +239,16 @@ class Learner:
             raise Fault(f"your {label}() raised {kind}: {exc}", trace, lines) from None
         finally:
             self.watch.stop(clock)
+
+    def stopped(self, what: str, exc: TookTooLong) -> Fault:
+        """The fault of code stopped for its time: ``what`` was still running."""
+        trace, lines = self.traceback(exc)
+        return Fault(
+            f"{what} was still running after {self.seconds:g} seconds, so it was stopped: a"
+            " loop that never ends? (the marked line is where it was)",
+            trace,
+            lines,
+        )
 
     def traceback(self, exc: BaseException) -> tuple[str, tuple[int, ...]]:
         """A short traceback of the learner's own lines, and those lines.
@@ -309,13 +313,7 @@ def load(source: str, filename: str = "my_engine.py", seconds: float = CALL_SECO
     try:
         exec(code, vars(module))
     except TookTooLong as exc:
-        trace, lines = learner.traceback(exc)
-        raise Fault(
-            f"{filename} was still running after {seconds:g} seconds, so it was stopped: a loop"
-            " that never ends? (the marked line is where it was)",
-            trace,
-            lines,
-        ) from None
+        raise learner.stopped(filename, exc) from None
     except Exception as exc:
         trace, lines = learner.traceback(exc)
         where = f" at line {lines[-1]}" if lines else ""

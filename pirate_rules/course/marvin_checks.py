@@ -661,14 +661,14 @@ def _not_yet(bench: Bench) -> None:
             )
 
 
-@check(5, "M18", "play() refuses a move that is not legal now, with ValueError")
+@check(5, "M18", "once the game is over, play() refuses every move, with ValueError")
 def _refuses(bench: Bench) -> None:
-    game = _new(bench, "7H")
-    for move in ("GL", "fort GL"):
+    game = _last_stand(bench, "7H 9C", "GR:1")
+    bench.call("play", game, "GR")
+    for move in ("draw", "GL"):
         error = bench.error_of("play", game, move)
         if not isinstance(error, ValueError):
             got = "plays it" if error is None else f"raises {type(error).__name__}"
             raise Wrong(
-                f"at the start, before the draw, play(game, {move!r}) {got}; it should"
-                " raise ValueError"
+                f"the game is over, but play(game, {move!r}) {got}; it should raise ValueError"
             )

@@ -601,11 +601,6 @@ def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | N
                     "P4",
                 )
     except (Wrong, Fault) as problem:
-        where = f"moment {moment}: " if moment else "at the start: "
-        rule = problem.rule or "P4"
-        if isinstance(problem, Fault):
-            return Disagreement(
-                where + problem.message, rule, number, seed, problem.trace, problem.lines
-            )
-        return Disagreement(where + problem.message, rule, number, seed)
+        where = f"moment {moment}" if moment else "at the start"
+        return Disagreement.of(problem, where, "P4", number, seed)
     return None
