@@ -92,9 +92,10 @@ class ChapterLab {
   // The text a chapter starts from: the learner's file from the latest earlier chapter
   // kept in this browser, with the parts of the chapters after it (read from their pages).
   async startingText() {
+    const first = this.chapter - this.before.length; // the file's first chapter
     let base = "";
-    let from = 0;
-    for (let number = this.chapter - 1; number >= 1; number--) {
+    let from = first - 1;
+    for (let number = this.chapter - 1; number >= first; number--) {
       const kept = localStorage.getItem(key(this.file, number));
       if (kept !== null) {
         base = kept;
@@ -103,7 +104,7 @@ class ChapterLab {
       }
     }
     const parts = [];
-    for (let number = from + 1; number < this.chapter; number++) parts.push([number, await this.partOf(this.before[number - 1])]);
+    for (let number = from + 1; number < this.chapter; number++) parts.push([number, await this.partOf(this.before[number - first])]);
     parts.push([this.chapter, this.part]);
     let text = base.trimEnd();
     for (const [number, part] of parts) {
