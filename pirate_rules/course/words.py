@@ -349,6 +349,19 @@ def _crew(player: int, mine: CrewView, real: CrewView, context: Context, doing: 
         p for p in POSITIONS if mine.at(p) != real.at(p) or (mine.hidden == p) != (real.hidden == p)
     )
     rule = _crew_rule(player, position, mine, real, context)
+    if mine.at(position) == real.at(position) and mine.hidden != real.hidden:
+        if mine.hidden == position:
+            return Wrong(
+                f"{doing}, your engine keeps {whose} {position} hidden in the Cave; in the real"
+                " one it is back on the board: a hidden captain comes back once nobody else of"
+                " its crew stands in the captain row, or its owner loses the Cave",
+                rule,
+            )
+        return Wrong(
+            f"{doing}, your engine has {whose} {position} back on the board; in the real one"
+            " it is still hidden in the Cave",
+            rule,
+        )
     return Wrong(
         f"{doing}, your engine has {whose} {describe_pirate(mine, position)}; the real one has"
         f" {describe_pirate(real, position)}",

@@ -260,7 +260,7 @@ WRONG: tuple[WrongSolution, ...] = (
       "once the game is over, legal_moves() should be empty"),
     W(5, "M7", "the hidden captain comes back only when the Ship moves the other away",
       "    recall(enemy)\n    game.piles.discard.append(card)", "    game.piles.discard.append(card)",
-      "your engine has Marvin's CL 4 hp, hidden; the real one has CL 4 hp", catalogue=False,
+      "your engine keeps Marvin's CL hidden in the Cave; in the real one it is back", catalogue=False,
       beside=True),
     W(5, "M9", "the drawn card goes on the discard pile as it is drawn",
       ("        game.drawn = draw(game.piles, game.shuffle)\n", "    game.piles.discard.append(card)\n"),

@@ -247,7 +247,8 @@ class ChapterLab {
       this.setState("fault");
     } else if (answer.disagreement) {
       const found = answer.disagreement;
-      this.say.textContent = `Your code and the real engine part ways in game ${found.game} (seed ${found.seed}), after ${found.game - 1} games that agreed:`;
+      const before = found.game - 1;
+      this.say.textContent = `Your code and the real engine part ways in game ${found.game} (seed ${found.seed})${before ? `, after ${before} game${before === 1 ? "" : "s"} that agreed` : ""}:`;
       verdict.append(
         el("p", { class: "course-beside__text" }, found.text, " (", ruleLink(found.rule, found.link ? { [found.rule]: found.link } : null), ")"),
         found.trace ? el("pre", { class: "course-finding__trace" }, found.trace) : "",
