@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,11 @@ def _indent(text: str, prefix: str = "        ") -> str:
     return "\n".join(prefix + line for line in text.splitlines())
 
 
+def _wrapped(text: str, prefix: str = "        ") -> str:
+    """A sentence wrapped to the terminal's usual width, under its check."""
+    return textwrap.fill(text, 88, initial_indent=prefix, subsequent_indent=prefix)
+
+
 def _check(number: int, file: str, games: int, seed: int) -> int:
     from pirate_rules.course import Comparison, check
     from pirate_rules.rulebook import RULES
@@ -113,12 +119,12 @@ def _check(number: int, file: str, games: int, seed: int) -> int:
     chapter = report.chapter
     print(f"Chapter {number} · {chapter.title} ({', '.join(chapter.rules)}): {file}")
     if report.fault is not None:
-        _fault(file, report.fault.message, report.fault.trace)
+        _fault(report.fault.message, report.fault.trace)
         return 1
     for finding in report.findings:
         print(f"  {'ok  ' if finding.ok else 'FAIL'} {finding.rule:<4} {finding.says}")
         if not finding.ok:
-            print(_indent(finding.problem))
+            print(_wrapped(finding.problem))
             if finding.trace:
                 print(_indent(finding.trace))
             print(f"        {finding.rule}: {RULES[finding.rule]}")
@@ -141,11 +147,11 @@ def _check(number: int, file: str, games: int, seed: int) -> int:
         print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
     found = comparison.disagreement
     if comparison.fault is not None:
-        _fault(file, comparison.fault.message, comparison.fault.trace)
+        _fault(comparison.fault.message, comparison.fault.trace)
         return 1
     if found is not None:
         print(f"Beside the real engine, game {found.game} (seed {found.seed}) disagrees:")
-        print(_indent(found.text, "  "))
+        print(_wrapped(found.text, "  "))
         if found.trace:
             print(_indent(found.trace))
         print(f"  {found.rule}: {RULES.get(found.rule, '')}")
@@ -157,7 +163,7 @@ def _check(number: int, file: str, games: int, seed: int) -> int:
     return 0
 
 
-def _fault(file: str, message: str, trace: str) -> None:
-    print(f"  {message}")
+def _fault(message: str, trace: str) -> None:
+    print(_wrapped(message, "  "))
     if trace:
         print(_indent(trace, "    "))
