@@ -41,3 +41,24 @@ def test_each_chapter_page_has_the_editor_of_its_chapter(number: int) -> None:
 def test_the_track_has_its_pages_in_order() -> None:
     names = sorted(path.stem for path in PAGES.glob("*.md"))
     assert names == sorted(["index", "next", *(c.slug for c in CHAPTERS.values())])
+
+
+def test_the_last_page_names_places_of_the_real_engine_that_exist() -> None:
+    """The table of "Where to go next" points into the real engine: each name is there."""
+    import importlib
+
+    text = (PAGES / "next.md").read_text("utf-8")
+    table = text.split("## The same rules, in two engines")[1].split("\n\n")[1]
+    modules = [importlib.import_module(f"pirate_rules.marvin.{name}") for name in
+               ("game", "table", "moves", "shortcuts")]  # fmt: skip
+    names = set()
+    for row in table.splitlines()[2:]:
+        names.update(re.findall(r"`([\w.]+)`", row.split("|")[3]))
+    assert len(names) > 10
+    for name in names:
+        owner, _, attribute = name.rpartition(".")
+        places = [
+            getattr(m, owner) if owner else m for m in modules if not owner or hasattr(m, owner)
+        ]
+        found = [place for place in places if hasattr(place, attribute)]
+        assert found, f"{name} is not in the engine"
