@@ -13,12 +13,21 @@ code to what the real engine did:
   the real engine's order), the same moves; after every move the legal moves and the
   tables are compared.
 
-The first disagreement ends the run, told in words with its game, seed and turn.
+The first disagreement ends the run, told in words with its game, seed and turn. Here
+a learner's ``draw`` takes the bottom card of the pile:
 
-    >>> from pirate_rules.course.learner import load
-    >>> learner = load("def new_deck(jokers=2):\\n    return []\\n")
-    >>> mirror_for(1).__name__
-    'DrawMirror'
+    >>> from pirate_rules.course import bench_for
+    >>> source = (
+    ...     "from dataclasses import dataclass, field\\n\\n"
+    ...     "@dataclass\\nclass Piles:\\n    draw: list\\n"
+    ...     "    discard: list = field(default_factory=list)\\n\\n"
+    ...     "def rank(card):\\n"
+    ...     "    return 0 if card == 'JK' else 'A23456789TJQK'.index(card[0]) + 1\\n\\n"
+    ...     "def draw(piles, shuffle):\\n    return piles.draw.pop()\\n"
+    ... )
+    >>> found = play_beside(bench_for(1, source), 1, seed=0)
+    >>> print(found.text, found.rule)
+    turn 1: your draw() gave 'QH', but the card to draw was 4D M9
 """
 
 from __future__ import annotations
