@@ -70,6 +70,7 @@ def browser_figures(base: str, runs: int) -> dict[str, list[float]]:
             context = browser.new_context()
             page = context.new_page()
             page.goto(f"{base}learn/build-it/deck/")
+            page.hover("#course .course__code")  # the editor loads when the reader reaches it
             page.wait_for_selector("#course .cm-editor")
             _, state = check(page, wrong)  # the checks only: they fail
             assert state == "failed", state

@@ -71,7 +71,7 @@ def _tool() -> int:
     """The ``sys.monitoring`` tool id of the checks, taken at the first use."""
     monitoring: Any = _MONITORING
     if _tool_id[0] < 0:
-        for tool in (4, 3):  # ids that no debugger, coverage tool or profiler takes
+        for tool in (3, 4):  # ids that no debugger, coverage tool or profiler takes
             if monitoring.get_tool(tool) is None:
                 monitoring.use_tool_id(tool, "pirate_rules.course")
                 monitoring.register_callback(tool, monitoring.events.JUMP, _on_jump)

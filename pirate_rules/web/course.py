@@ -28,8 +28,7 @@ from pirate_rules.course import CHAPTERS, Comparison, check
 from pirate_rules.course.learner import Fault
 from pirate_rules.course.speed import ENGINES, engine_lines, measure, part_lines
 from pirate_rules.errors import PirateRulesError
-from pirate_rules.web.botlab import _alive
-from pirate_rules.web.live import rule_links
+from pirate_rules.web.live import rule_links, signal_alive
 from pirate_rules.web.sessions import JSON
 
 __all__ = [
@@ -78,9 +77,9 @@ def course_check(chapter: int, source: str) -> JSON:
         ``lines``); and ``rules``, the address of each rule named.
     """
     number, text = _chapter(chapter), _text(source)
-    _alive()
+    signal_alive()
     started = time.perf_counter()
-    report = check(number, text, heartbeat=_alive)
+    report = check(number, text, heartbeat=signal_alive)
     findings = [
         {
             "rule": finding.rule,
@@ -121,7 +120,7 @@ def course_compare(chapter: int, source: str, options: JSON | None = None) -> JS
     seed = int(options.get("seed", 0))
     if not 1 <= games <= 2000 or seed < 0:
         raise PirateRulesError("choose 1 to 2000 games and a seed of 0 or more")
-    run = Comparison(number, text, games=games, first_seed=seed, heartbeat=_alive)
+    run = Comparison(number, text, games=games, first_seed=seed, heartbeat=signal_alive)
     run_id = f"compare-{_counter['next']}"
     _counter["next"] += 1
     _runs.clear()
@@ -179,7 +178,7 @@ def course_speed(engine: str, source: str | None = None, seconds: float = 1.0) -
     """
     if engine not in ENGINES:
         raise PirateRulesError(f"no engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    _alive()
+    signal_alive()
     try:
         speed = measure(engine, _text(source or ""), max(0.05, min(float(seconds), 5.0)))
     except Fault as fault:

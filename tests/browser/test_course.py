@@ -34,8 +34,16 @@ SIZES = ((1280, 800), (1024, 768), (768, 1024), (390, 844))
 def chapter(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
     """Chapter 1's page, its editor ready, in a fresh browser context."""
     with live_page(browser, f"{site_url}learn/build-it/deck/") as (page, watch):
-        expect(page.locator("#course .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+        open_editor(page)
         yield page, watch
+
+
+def open_editor(page: Page) -> None:
+    """Reach the chapter's code with the pointer: its editor loads, then holds the file."""
+    code = page.locator("#course .course__code")
+    expect(code).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+    code.hover()
+    expect(page.locator("#course .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
 
 
 def editor(page: Page) -> Locator:
@@ -112,15 +120,17 @@ def test_edits_are_kept_across_reloads_and_reset_brings_the_skeleton_back(
     chapter: tuple[Page, Watch],
 ) -> None:
     page, watch = chapter
-    skeleton = editor(page).locator(".cm-content").inner_text()
-    assert 'raise NotImplementedError("chapter 1: draw")' in skeleton
+    skeleton = editor_text(page, 'raise NotImplementedError("chapter 1: draw")')
+    assert skeleton.startswith('"""my_engine.py: ')  # all of it, not the lines in view
     editor(page).locator(".cm-content").click()
     page.keyboard.press("Control+Home")
     page.keyboard.type("# my own change\n")
     page.reload()
-    expect(editor(page).locator(".cm-content")).to_contain_text(
+    expect(page.locator("#course .course__code")).to_contain_text(
         "# my own change", timeout=EDITOR_TIMEOUT_MS
-    )
+    )  # the file as it was left, before the editor is even loaded
+    open_editor(page)
+    expect(editor(page).locator(".cm-content")).to_contain_text("# my own change")
     assert page.evaluate(f"localStorage.getItem({KEY!r})").startswith("# my own change\n")
     page.get_by_role("button", name="Reset chapter 1").click()
     expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
@@ -147,7 +157,9 @@ def test_a_later_chapter_starts_from_the_file_kept_for_the_chapter_before(
 
 def editor_text(page: Page, waiting_for: str) -> str:
     """The whole text of the editor, as "Download" saves it, once it holds ``waiting_for``."""
-    expect(page.locator("#course .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Download my_engine.py")).to_be_visible(
+        timeout=EDITOR_TIMEOUT_MS
+    )
     for _ in range(50):
         with page.expect_download() as info:
             page.get_by_role("button", name="Download my_engine.py").click()
@@ -165,7 +177,7 @@ def test_the_chapter_fits_each_screen(
     with live_page(
         browser, f"{site_url}learn/build-it/deck/", viewport={"width": width, "height": height}
     ) as (page, _):
-        expect(page.locator("#course .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+        open_editor(page)
         content = page.locator(".md-content__inner").bounding_box()
         assert content is not None
         for selector in ("#course .cm-editor", "#course .live-lab__controls"):

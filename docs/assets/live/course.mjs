@@ -6,8 +6,15 @@
 // only draws what it is sent.
 
 import { download, el } from "../play/client.mjs";
-import { createEditor } from "./editor.mjs";
-import { bootWords, call, siteRoot } from "./engine.mjs";
+import { lazyEditor } from "./editor.mjs";
+
+// The page's Python (engine.mjs) is loaded when the reader first asks for it, and the code
+// editor when they first reach it (focus, hover, touch): until then the file is shown as
+// plain code.
+const engine = () => import("./engine.mjs");
+const call = async (...args) => (await engine()).call(...args);
+const siteRoot = new URL("../../", import.meta.url);
+const TRIGGERS = ["focusin", "pointerenter", "pointerdown"];
 
 const CHECK_LIMIT_MS = 20_000; // no sign of life for this long: Python is replaced
 const GAME_LIMIT_MS = 10_000;
@@ -56,7 +63,7 @@ class ChapterLab {
 
   build() {
     const root = this.root;
-    const holder = el("div", { class: "live-editor course__editor" });
+    const holder = el("div", { class: "highlight course__code" }, el("pre", {}, el("code", {}, "")));
     this.say = el("p", { class: "live-lab__status course__status", role: "status" });
     this.problem = el("pre", { class: "live-lab__problem", hidden: true });
     this.progress = el("progress", { max: 200, value: 0, hidden: true, "aria-label": "Games beside the real engine" });
@@ -71,8 +78,11 @@ class ChapterLab {
       this.progress, this.say, this.problem, this.results,
     ); // prettier-ignore
     const saved = localStorage.getItem(key(this.file, this.chapter));
-    this.editor = createEditor(holder, saved ?? this.part, {
+    this.editor = lazyEditor(holder, {
+      text: saved ?? this.part,
       label: `${this.file}, your code for chapter ${this.chapter}`,
+      className: "live-editor course__editor",
+      within: root,
       onRun: () => this.check(),
       onChange: (text) => {
         if (this.quiet) return;
@@ -80,8 +90,15 @@ class ChapterLab {
         this.editor.mark([]);
       },
     });
-    // The file is longer than the editor, which scrolls: keyboards reach it too.
-    this.editor.view.scrollDOM.setAttribute("tabindex", "0");
+    // Once the editor is there: the file is longer than it, and it scrolls, so keyboards
+    // reach its scrolling too.
+    const opened = () => {
+      TRIGGERS.forEach((name) => root.removeEventListener(name, opened));
+      this.editor.load().then((editor) => editor.view.scrollDOM.setAttribute("tabindex", "0"));
+    };
+    TRIGGERS.forEach((name) => root.addEventListener(name, opened, { passive: true }));
+    // The pointer or the focus may have reached the chapter while this module loaded.
+    if (root.matches(":hover") || root.contains(document.activeElement)) opened();
     if (saved === null) this.start().catch(() => {});
     this.checkButton.addEventListener("click", () => this.check());
     this.stopButton.addEventListener("click", () => this.running?.abort());
@@ -148,9 +165,10 @@ class ChapterLab {
   }
 
   // Mark the lines, and scroll the editor (not the page) to the first of them.
-  mark(lines) {
+  async mark(lines) {
     this.editor.mark(lines);
-    const view = this.editor.view;
+    if (!lines.length) return;
+    const { view } = await this.editor.load();
     const first = Math.min(...lines.filter((number) => number >= 1 && number <= view.state.doc.lines));
     if (!Number.isFinite(first)) return;
     const block = view.lineBlockAt(view.state.doc.line(first).from);
@@ -174,6 +192,7 @@ class ChapterLab {
     const started = performance.now();
     this.say.textContent = "Checking your code…";
     try {
+      const { bootWords } = await engine();
       const answer = await call("course_check", [this.chapter, text], {
         limit: CHECK_LIMIT_MS,
         stop: signal,
@@ -296,14 +315,15 @@ class SpeedLab {
     const runs = Object.fromEntries(engines.map((name) => [name, []]));
     const failed = {};
     try {
+      const { bootWords } = await engine();
       const sizes = source === null ? null : await call("course_sizes", [source], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
       for (let round = 1; round <= SPEED_ROUNDS; round++) {
-        for (const engine of engines) {
-          if (failed[engine]) continue;
-          this.say.textContent = `Measuring, round ${round} of ${SPEED_ROUNDS}: ${engine === "mine" ? "your engine" : "the real engine"}…`;
-          const answer = await call("course_speed", [engine, source, SPEED_SECONDS], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
-          if (answer.fault) failed[engine] = answer.fault;
-          else runs[engine].push(answer);
+        for (const which of engines) {
+          if (failed[which]) continue;
+          this.say.textContent = `Measuring, round ${round} of ${SPEED_ROUNDS}: ${which === "mine" ? "your engine" : "the real engine"}…`;
+          const answer = await call("course_speed", [which, source, SPEED_SECONDS], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
+          if (answer.fault) failed[which] = answer.fault;
+          else runs[which].push(answer);
         }
       }
       this.draw(runs, sizes, failed);
