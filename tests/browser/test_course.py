@@ -193,3 +193,24 @@ def test_the_chapter_fits_each_screen(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.locator("#course").scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / f"course-{width}x{height}.png"))
+
+
+def test_the_last_page_measures_the_learners_engine_beside_the_real_one(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}learn/build-it/next/") as (page, watch):
+        page.evaluate(
+            f"localStorage.setItem('pirate-rules:course:my_engine.py:5', {MODEL['my_engine.py']!r})"
+        )
+        page.reload()
+        speed = page.locator("#course-speed")
+        expect(speed).to_contain_text("Your engine is the my_engine.py of chapter 5")
+        speed.get_by_role("button", name="Measure both engines").click()
+        expect(speed).to_have_attribute("data-measured", "true", timeout=RUN_TIMEOUT_MS)
+        rates = {
+            cell.get_attribute("data-engine"): float(cell.get_attribute("data-rate") or 0)
+            for cell in speed.locator("td[data-engine]").all()
+        }
+        assert set(rates) == {"mine", "plain", "real"} and min(rates.values()) > 0, rates
+        expect(speed.locator(".course-speed__ratio")).to_contain_text("times as many games")
+        watch.check()

@@ -288,6 +288,8 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+const SPEED_NAMES = { mine: "Your engine (my_engine.py)", plain: "The real engine, plain steps", real: "The real engine, with its shortcuts" };
+
 class SpeedLab {
   constructor(root) {
     this.root = root;
@@ -320,7 +322,7 @@ class SpeedLab {
       for (let round = 1; round <= SPEED_ROUNDS; round++) {
         for (const which of engines) {
           if (failed[which]) continue;
-          this.say.textContent = `Measuring, round ${round} of ${SPEED_ROUNDS}: ${which === "mine" ? "your engine" : "the real engine"}…`;
+          this.say.textContent = `Measuring, round ${round} of ${SPEED_ROUNDS}: ${SPEED_NAMES[which].toLowerCase()}…`;
           const answer = await call("course_speed", [which, source, SPEED_SECONDS], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
           if (answer.fault) failed[which] = answer.fault;
           else runs[which].push(answer);
@@ -341,7 +343,6 @@ class SpeedLab {
   }
 
   draw(runs, sizes, failed) {
-    const names = { mine: "Your engine (my_engine.py)", plain: "The real engine, plain steps", real: "The real engine, with its shortcuts" };
     const lines = {
       mine: sizes?.mine ? Object.values(sizes.mine).reduce((a, b) => a + b, 0) : null,
       plain: sizes ? Object.values(sizes.real).reduce((a, b) => a + b, 0) : null,
@@ -356,7 +357,7 @@ class SpeedLab {
             el("td", { "data-engine": engine, "data-rate": median(rates) }, `${Math.round(median(rates)).toLocaleString("en")} (${Math.round(Math.min(...rates)).toLocaleString("en")}–${Math.round(Math.max(...rates)).toLocaleString("en")})`),
             el("td", {}, turns.toFixed(1)),
           ];
-      return el("tr", {}, el("th", { scope: "row" }, names[engine]), ...cells, el("td", {}, lines[engine] === null ? "–" : String(lines[engine])));
+      return el("tr", {}, el("th", { scope: "row" }, SPEED_NAMES[engine]), ...cells, el("td", {}, lines[engine] === null ? "–" : String(lines[engine])));
     });
     const head = el("tr", {}, ...["Engine", "Games per second (median, range)", "Turns per game", "Lines of code"].map((text) => el("th", { scope: "col" }, text)));
     this.table.replaceChildren(
