@@ -431,8 +431,11 @@ def test_the_whole_site_is_kept_when_the_reader_asks(browser: Browser) -> None:
         context.set_offline(True)
         page.goto(f"{base}reference/cards/")  # never opened
         expect(page.locator("h1")).to_contain_text("Cards")
+        # A page counts as opened once it has told the worker what it loaded.
+        page.wait_for_function("document.documentElement.dataset.offline === 'site'")
         page.goto(f"{base}play/viewer/")
         wait_until_ready(page)
+        page.wait_for_function("document.documentElement.dataset.offline === 'site'")
         page.goto(f"{base}about/")
         control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
         expect(control).to_be_checked()
