@@ -13,7 +13,8 @@ from pirate_rules.course.chapters import CHAPTERS, part, through
 
 PAGES = Path(__file__).resolve().parents[2] / "docs" / "learn" / "build-it"
 BLOCK = re.compile(
-    r'(<details class="course-part" data-search-exclude markdown>\n<summary>.*?</summary>\n\n```python\n)(.*?)(```\n)',
+    r'(<details class="course-part" data-search-exclude markdown>\n'
+    r"<summary>.*?</summary>\n\n```python\n)(.*?)(```\n)",
     re.S,
 )
 
