@@ -19,7 +19,7 @@ const TRIGGERS = ["focusin", "pointerenter", "pointerdown"];
 const CHECK_LIMIT_MS = 20_000; // no sign of life for this long: Python is replaced
 const GAME_LIMIT_MS = 10_000;
 const SLICE_SECONDS = 0.25; // games per request: about this long, so progress shows
-const SPEED_SECONDS = 1;
+const SPEED_SECONDS = 1; // each round of each engine (the element's data-seconds, if set)
 const SPEED_ROUNDS = 3;
 const key = (file, chapter) => `pirate-rules:course:${file}:${chapter}`;
 const marker = (number) => `# ── Chapter ${number} `;
@@ -316,6 +316,7 @@ class SpeedLab {
     const engines = source === null ? ["plain", "real"] : ["mine", "plain", "real"];
     const runs = Object.fromEntries(engines.map((name) => [name, []]));
     const failed = {};
+    const seconds = Number(this.root.dataset.seconds) || SPEED_SECONDS;
     try {
       const { bootWords } = await engine();
       const sizes = source === null ? null : await call("course_sizes", [source], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
@@ -323,13 +324,13 @@ class SpeedLab {
         for (const which of engines) {
           if (failed[which]) continue;
           this.say.textContent = `Measuring, round ${round} of ${SPEED_ROUNDS}: ${SPEED_NAMES[which].toLowerCase()}…`;
-          const answer = await call("course_speed", [which, source, SPEED_SECONDS], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
+          const answer = await call("course_speed", [which, source, seconds], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
           if (answer.fault) failed[which] = answer.fault;
           else runs[which].push(answer);
         }
       }
       this.draw(runs, sizes, failed);
-      this.say.textContent = `Measured in this browser: ${SPEED_ROUNDS} rounds of about ${SPEED_SECONDS} s for each engine, taken in turn.`;
+      this.say.textContent = `Measured in this browser: ${SPEED_ROUNDS} rounds of about ${seconds} s for each engine, taken in turn.`;
       this.root.dataset.measured = "true";
     } catch (error) {
       const [said, detail] = stoppedWords(error);
