@@ -48,9 +48,10 @@ CORNER: Final = (25.0, 57.0)
 """The corner of a card (width, height in the card's units) that holds its rank and suit."""
 
 MARVIN: Final = {"bots": ("expert", "sensible"), "seed": 7, "turn": 14}
-PIRATE: Final = {"bots": ("expert", "expert"), "seed": 3, "moment": 90}
+PIRATE: Final = {"bots": ("expert", "expert"), "seed": 3, "moment": 150, "ship_cards": 10}
 """Which games are drawn: their bots, seed, and the turn or moment from which to look for
-a position whose whole cards are number cards."""
+a position whose whole cards are number cards (and, in Pirate, with ``ship_cards`` cards
+on the ships at least, and cards left in both stocks: a table well under way)."""
 
 MARVIN_PLAYERS: Final = ("Blue crew", "Red crew")
 PIRATE_PLAYERS: Final = ("Ann", "Ben")
@@ -422,15 +423,24 @@ def marvin_picture(game: MarvinGame) -> Picture:
 
 def pirate_position() -> PirateGame:
     """The Pirate game drawn on the home page: the first moment from ``PIRATE["moment"]``
-    on whose waste tops are number cards (or empty)."""
+    on with ``PIRATE["ship_cards"]`` cards on the ships, cards in both stocks, and number
+    cards (or nothing) on top of the wastes."""
     bots, seed, moment = PIRATE["bots"], PIRATE["seed"], PIRATE["moment"]
+    least = PIRATE["ship_cards"]
     assert isinstance(seed, int) and isinstance(moment, int) and isinstance(bots, tuple)
-    for moments in range(moment, moment + 60):
+    assert isinstance(least, int)
+    for moments in range(moment, moment + 300):
         game = play_pirate(list(bots), seed, max_moments=moments, players=PIRATE_PLAYERS)
         view = pirate_view(game)
-        if not game.is_terminal() and _shows_pips(seat["top"] for seat in view["seats"]):
+        on_ships = sum(slot is not None for ship in view["ships"] for slot in ship["slots"])
+        if (
+            not game.is_terminal()
+            and on_ships >= least
+            and all(seat["stock"] for seat in view["seats"])
+            and _shows_pips(seat["top"] for seat in view["seats"])
+        ):
             return game
-    raise ValueError(f"no light Pirate position in seed {seed} from moment {moment}")
+    raise ValueError(f"no Pirate position to draw in seed {seed} from moment {moment}")
 
 
 def pirate_view(game: PirateGame) -> JSON:
