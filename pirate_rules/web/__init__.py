@@ -54,6 +54,7 @@ from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
 from pirate_rules.web.family import levels
+from pirate_rules.web.lessons import lesson_start, lesson_tap, lessons_list
 from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
@@ -96,6 +97,9 @@ __all__ = [
     "lab_next",
     "lab_stop",
     "lab_tournament",
+    "lesson_start",
+    "lesson_tap",
+    "lessons_list",
     "live_run",
     "marvin_bot_move",
     "marvin_move",
@@ -222,6 +226,10 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "forget": forget,
     "viewer_open": viewer_open,
     "viewer_step": viewer_step,
+    # the lessons (lessons.py)
+    "lessons_list": lessons_list,
+    "lesson_start": lesson_start,
+    "lesson_tap": lesson_tap,
     # the live examples and the bot lab (live.py, botlab.py)
     "live_run": live_run,
     "lab_load": lab_load,
