@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from pirate_rules.cards import Card
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import MarvinGame
 from pirate_rules.marvin.display import EV_CARD
@@ -34,7 +35,7 @@ from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin import _choices as choices
 from pirate_rules.web.marvin import game_move_text
 from pirate_rules.web.marvin_table import initial_table, steps_since, table_json
-from pirate_rules.web.sessions import JSON, Session, find_session, store
+from pirate_rules.web.sessions import JSON, Session, card_json, find_session, store
 
 __all__ = ["LESSONS", "Lesson", "Turn", "lesson_start", "lesson_tap", "lessons_list", "stars"]
 
@@ -93,11 +94,14 @@ def _shield_stopped(game: MarvinGame, seat: int) -> bool:
 
 
 def _card(card: str) -> Mapping[str, object]:
-    return {"card": card}
+    return {"card": card_json(Card.parse(card))}
 
 
-def _pirate(hp: int, *, captain: bool = False, shield: bool = False) -> Mapping[str, object]:
-    return {"pirate": "captain" if captain else "guard", "hp": hp, "shield": shield}
+def _pirate(
+    hp: int, *, captain: bool = False, shield: bool = False, mine: bool = False
+) -> Mapping[str, object]:
+    """A pirate in a goal's picture: the computer's, or the child's own (``mine``)."""
+    return {"pirate": "captain" if captain else "guard", "hp": hp, "shield": shield, "mine": mine}
 
 
 _TO: Final = {"sign": "to"}
@@ -130,7 +134,7 @@ LESSONS: Final = (
         key="shield",
         title="A shield",
         goal="Give your guard with one heart a shield: it stops the next hit.",
-        picture=(_card("2H"), _TO, _pirate(1, shield=True)),
+        picture=(_card("2H"), _TO, _pirate(1, shield=True, mine=True)),
         deal="9C JK 3C 2H 5C AS",
         first=1,
         prelude=("GL", "GL"),
@@ -209,7 +213,7 @@ LESSONS: Final = (
         key="cave",
         title="The Cave",
         goal="Hide one of your captains in the Cave, where no card can reach it.",
-        picture=(_pirate(4, captain=True), _TO, {"prize": "cave"}),
+        picture=(_pirate(4, captain=True, mine=True), _TO, {"prize": "cave"}),
         deal="KS JK",
         prelude=("take cave",),
         turns=(
@@ -228,7 +232,7 @@ LESSONS: Final = (
         key="ship",
         title="The Ship",
         goal="Use the Ship: swap your guard with one heart with a captain, out of reach.",
-        picture=(_pirate(1), {"prize": "ship"}, _pirate(4, captain=True)),
+        picture=(_pirate(1, mine=True), {"prize": "ship"}, _pirate(4, captain=True, mine=True)),
         deal="QS 9C JK 3C",
         prelude=("take ship", "GL", "draw", "GL"),
         turns=(
@@ -245,7 +249,7 @@ LESSONS: Final = (
         key="fort",
         title="The Fort",
         goal="Use the Fort: give your guard that was hit a shield.",
-        picture=(_pirate(3), {"prize": "fort"}, _pirate(3, shield=True)),
+        picture=(_pirate(3, mine=True), {"prize": "fort"}, _pirate(3, shield=True, mine=True)),
         deal="JS 7C",
         prelude=("take fort", "GR"),
         turns=(
