@@ -11,6 +11,9 @@ the computer's draw and move, and any prize it used). A click is one of two kind
 * a **draw**, a tap on the pile when your turn starts with a card to draw: its time is the
   card coming into view (a joker then holds your lost turn, and the computer plays on).
 
+A **turn** adds a move to the draw after it: from the click that ends your turn to the
+choices of your next one, less the benchmark's own time to tap the pile.
+
 Prints, for each speed and kind, the median and the range, the number of steps shown per
 click, and how long a whole game took. Wall time only: the work is split between the
 page and its worker, whose CPU time the page cannot see. Each speed gets a fresh page,
@@ -61,7 +64,10 @@ def run(browser: Browser, url: str, pace: str, moves: int) -> dict[str, list[int
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{url}play/marvin/")
     page.wait_for_selector(".play--ready", state="attached", timeout=120_000)
-    found: dict[str, list[int]] = {"move": [], "draw": [], "steps": [], "game": [], "paced": []}
+    found: dict[str, list[int]] = {
+        "move": [], "draw": [], "turn": [], "steps": [], "game": [], "paced": []
+    }  # fmt: skip
+    after_move = 0  # the time of the last move click, until the draw after it is timed
     seed = 1
     start(page, seed, pace)
     began = time.perf_counter()
@@ -77,10 +83,15 @@ def run(browser: Browser, url: str, pace: str, moves: int) -> dict[str, list[int
         page.locator("#choices button").first.click()
         page.wait_for_function(f"{CHOICES} > {before} || {ENDED}", timeout=120_000)
         if page.evaluate(ENDED):
+            after_move = 0
             continue  # the game ended: no next choice to time
         page.wait_for_function("document.querySelector('#play').dataset.clickToChoice")
         kind = page.get_attribute("#play", "data-click-kind") or ""
-        found[kind].append(int(page.get_attribute("#play", "data-click-to-choice") or 0))
+        took = int(page.get_attribute("#play", "data-click-to-choice") or 0)
+        found[kind].append(took)
+        if kind == "draw" and after_move:
+            found["turn"].append(after_move + took)
+        after_move = took if kind == "move" else 0
         if kind == "move":
             found["steps"].append(page.evaluate(STEPS) - steps)
             found["paced"].append(int(page.get_attribute("#play", "data-click-paced") or 0))
@@ -105,6 +116,8 @@ def main() -> None:
             print(f"    of which the steps' own pacing: {summary(found['paced'])}")
             draws = f"{len(found['draw'])} taps on the pile"
             print(f"  after a draw ({draws}): {summary(found['draw'])}")
+            turns = f"{len(found['turn'])} moves with the draw after them"
+            print(f"  a move and the next draw ({turns}): {summary(found['turn'])}")
             print(f"  whole games, clicking at once: {games}")
         browser.close()
 

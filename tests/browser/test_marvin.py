@@ -146,6 +146,14 @@ def test_a_whole_game_against_the_computer_by_taps_alone(marvin: tuple[Page, Wat
         page.locator("#log li.log-event a.rule-link").count()
         == page.locator("#log li.log-event").count()
     )
+    sizes = page.evaluate(
+        """() => {
+          const line = document.querySelector("#log li.log-event");
+          const size = (node) => parseFloat(getComputedStyle(node).fontSize);
+          return [size(line.querySelector(".log-family")), size(line.querySelector("a.rule-link"))];
+        }"""
+    )
+    assert sizes[1] < sizes[0], f"the rule id is not smaller than the words: {sizes}"
     page.locator("#details").tap()
     detailed = page.locator("#log").inner_text()
     assert "I picked one of my" in detailed and "->" in detailed
@@ -185,18 +193,48 @@ def test_the_ship_takes_two_taps_and_a_first_tap_can_be_let_go(
     watch.check()
 
 
+HELD = """() => {
+  // When the caption first says "miss a turn", and when the next step is shown after it,
+  // by the page's own clock (a busy machine only makes the wait longer).
+  window.held = {};
+  const caption = document.querySelector(".mpg-caption");
+  const play = document.querySelector("#play");
+  new MutationObserver(() => {
+    if (!window.held.at && /miss a turn/.test(caption.textContent)) {
+      window.held = { at: performance.now(), steps: play.dataset.steps,
+                      status: document.querySelector("#status").textContent };
+    }
+  }).observe(caption, { childList: true, characterData: true, subtree: true });
+  new MutationObserver(() => {
+    if (window.held.at && !window.held.for && play.dataset.steps !== window.held.steps) {
+      window.held.for = performance.now() - window.held.at;
+    }
+  }).observe(play, { attributes: true, attributeFilter: ["data-steps"] });
+}"""
+
+
 def test_the_childs_own_joker_waits_for_the_childs_tap(marvin: tuple[Page, Watch]) -> None:
     page, watch = marvin
-    set_fast(page, "[name=pace]", "400")
+    beat = 400
+    set_fast(page, "[name=pace]", str(beat))
     start_game(page, mode="computer", seed=str(JOKER_SEED), bot="random")
     # The child's first card is not shown until the child taps the pile.
     expect(page.locator("#status")).to_have_text("Your turn: draw a card.")
     assert page.locator("#drawn svg").count() == 0
     expect(page.locator("#draw-pile")).to_have_class(re.compile(r"\bis-choice\b"))
+    page.evaluate(HELD)
     page.locator("#draw-pile").tap()
     expect(page.locator(".mpg-caption")).to_have_text("Joker! You miss a turn.")
     expect(page.locator("#discard [data-card='JK']")).to_be_visible()
     expect(page.locator("#status")).to_have_text("The computer is playing…")
+    # The lost turn was said in the status too, and stayed over two beats on its own.
+    held = page.evaluate("window.held")
+    assert held["status"] == "Joker! You miss a turn."
+    assert held["for"] >= 2 * beat, held
+    # What the computer did stays in the caption while the child decides.
+    expect(page.locator("#status")).to_have_text("Your turn: draw a card.")
+    expect(page.locator(".mpg-caption")).to_contain_text("The computer")
+    page.locator("#draw-pile").tap()
     your_turn(page)
     set_fast(page, "[name=pace]", PACE)
     watch.check()
