@@ -18,6 +18,17 @@ The engine decides every move and its outcome; the page only draws.
     (True, 2, "You hit the computer's guard, and it fainted!")
 
 Stars: three for no wrong tap, two for one, one for more (`stars`).
+
+Each view also says, in ``say``, what a voice reads out when the page comes to rest: in
+family words (`pirate_rules.web.family`), what the other crew just did, then the prompt;
+a draw that waits for the child's tap says it in its step's ``say``:
+
+    >>> view = lesson_start("shield")
+    >>> view["steps"][0]["say"]
+    'Give your guard with one heart a shield: it stops the next hit. Your turn: draw a card.'
+    >>> lesson_tap(view["id"], "GL")["say"]
+    'Well done! The computer hit your guard, but the shield stopped it! The shield broke, \
+and your guard kept its heart!'
 """
 
 from __future__ import annotations
@@ -33,6 +44,8 @@ from pirate_rules.marvin.display import EV_CARD
 from pirate_rules.web import family
 from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin import _choices as choices
+from pirate_rules.web.marvin import _join as join
+from pirate_rules.web.marvin import _recap as recap
 from pirate_rules.web.marvin import game_move_text
 from pirate_rules.web.marvin_table import initial_table, steps_since, table_json
 from pirate_rules.web.sessions import JSON, Session, card_json, find_session, store
@@ -349,6 +362,7 @@ def _paced(steps: list[JSON], by_hand: bool) -> list[JSON]:
         step["hold"] = mine and step["kind"] in ("lost", "idle")
         if step["wait"]:
             step["prompt"] = family.draw_prompt(AUDIENCE, YOU)
+            step["say"] = join(recap(steps[:index], YOU), step["prompt"])
     return steps
 
 
@@ -385,6 +399,11 @@ def lesson_start(key: str) -> JSON:
     view = _view(session)
     view["dealt"] = dealt
     view["steps"] = _paced(steps[start:], by_hand=False)
+    if view["steps"] and view["steps"][0]["wait"]:  # the goal, then "draw a card"
+        view["steps"][0]["say"] = join(lesson.goal, view["steps"][0]["say"])
+        view["say"] = view["headline"]
+    else:
+        view["say"] = join(lesson.goal, view["headline"])
     return view
 
 
@@ -409,7 +428,8 @@ def lesson_tap(lesson_id: str, notation: str) -> JSON:
     if move not in turn.answers:
         options["misses"] += 1
         view = _view(session)
-        view.update(refused=True, nudge=turn.nudges.get(move, turn.nudge))
+        nudge = turn.nudges.get(move, turn.nudge)
+        view.update(refused=True, nudge=nudge, say=nudge)
         return view
     before, seen, drawn = table_json(game), len(game._events), game.drawn
     game.push(move)
@@ -422,6 +442,9 @@ def lesson_tap(lesson_id: str, notation: str) -> JSON:
         ended = len(steps) if game.is_game_over() else _first_draw(steps[1:]) + 1
         steps = steps[:ended]
         view["table"] = steps[-1]["table"] if steps else view["table"]
+        view["say"] = join("Well done!", recap(steps, YOU), lesson.praise)
+    else:
+        view["say"] = join(recap(steps, YOU), view["headline"])
     view["steps"] = steps
     return view
 
@@ -452,4 +475,5 @@ def _view(session: Session) -> JSON:
         "done": done,
         "stars": stars(options["misses"]) if done else None,
         "steps": [],
+        "say": None,
     }

@@ -28,6 +28,32 @@ PACE = "40"
 """The steps' pace in the tests, in ms (the page's own is 900)."""
 
 
+SPEECH = """
+window.spoken = [];
+window.cancelled = 0;
+const voices = VOICES;
+const fake = {
+  speaking: false,
+  pending: false,
+  getVoices: () => voices,
+  speak(utterance) {
+    const { text, rate, voice } = utterance;
+    window.spoken.push({ text, rate, voice: voice?.name });
+  },
+  cancel() { window.cancelled += 1; },
+  addEventListener() {},
+};
+Object.defineProperty(window, "speechSynthesis", { value: fake, configurable: true });
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+"""
+"""The test browser has no voices: a stand-in for speechSynthesis records what it is given."""
+
+VOICES = """[
+  { name: "Roboter", lang: "de-DE", default: true, localService: true },
+  { name: "Far English", lang: "en-US", default: false, localService: false },
+  { name: "Near English", lang: "en-GB", default: false, localService: true },
+]"""
+
 REST = "Number(document.querySelector('#play').dataset.rests || 0)"
 
 
@@ -81,7 +107,9 @@ def play_lesson(page: Page, lesson: Lesson, wrong: str | None = None) -> None:
 def lessons_page(browser: Browser, url: str, **options: Any) -> Iterator[Page]:
     """The lessons page in a context of its own (``options``), with its animations counted
     and the test pace."""
-    with booted_page(browser, url, init_script=COUNT_ANIMATIONS, has_touch=True, **options) as (
+    voices = options.pop("voices", VOICES)
+    script = COUNT_ANIMATIONS + SPEECH.replace("VOICES", voices)
+    with booted_page(browser, url, init_script=script, has_touch=True, **options) as (
         page,
         _,
     ):
@@ -99,12 +127,13 @@ def phone(browser: Browser, site_url: str) -> Iterator[Page]:
 
 @pytest.fixture(scope="module")
 def tablet(browser: Browser, site_url: str) -> Iterator[Page]:
-    """The lessons at 1024 x 768 by touch, asking for reduced motion."""
+    """The lessons at 1024 x 768 by touch, asking for reduced motion, with no voice."""
     yield from lessons_page(
         browser,
         f"{site_url}play/learn/",
         viewport={"width": 1024, "height": 768},
         reduced_motion="reduce",
+        voices="[]",
     )
 
 
@@ -239,3 +268,41 @@ def test_the_lessons_and_their_stars_are_there_offline_after_one_visit(browser: 
         watch.check()
     finally:
         context.close()
+
+
+def test_the_voice_says_the_family_words_of_a_lesson_slowly_and_stops_when_hidden(
+    phone: Page,
+) -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "shield")
+    view = lesson_start("shield")
+    expected = [view["steps"][0]["say"], view["say"]]
+    expected.append(lesson_tap(view["id"], "GR")["say"])
+    expected.append(lesson_tap(view["id"], "GL")["say"])
+    switch = phone.locator("#voice")
+    expect(switch).to_have_text("Voice: off")
+    switch.tap()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    phone.evaluate("window.spoken = []; window.cancelled = 0")
+    play_lesson(phone, lesson, wrong="p0-GR")
+    spoken = phone.evaluate("window.spoken")
+    assert [line["text"] for line in spoken] == expected
+    assert expected[2] == lesson.turns[0].nudge and expected[3].startswith("Well done!")
+    assert {(line["rate"], line["voice"]) for line in spoken} == {(0.8, "Near English")}
+    # Each sentence first silences the one before: never two at once.
+    assert phone.evaluate("window.cancelled") >= len(spoken)
+    cancelled = phone.evaluate("window.cancelled")
+    phone.evaluate("""() => {
+        Object.defineProperty(document, "hidden", { value: true, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    assert phone.evaluate("window.cancelled") == cancelled + 1
+    phone.evaluate("delete document.hidden")
+    phone.locator("#to-list").tap()
+    switch.tap()
+    expect(switch).to_have_text("Voice: off")
+
+
+def test_a_browser_with_no_voice_says_so_on_the_switch(tablet: Page) -> None:
+    switch = tablet.locator("#voice")
+    expect(switch).to_have_text("No voice in this browser")
+    expect(switch).to_be_disabled()

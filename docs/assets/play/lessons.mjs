@@ -1,6 +1,7 @@
 // The lessons of Marvin's Pirates Go! ("Learn to play"). Each lesson is a stacked deal
 // played in the engine (pirate_rules.web.lessons): this page draws what the worker sends
 // on the play page's table (marvin-table.mjs) and sends back the move the child tapped.
+// An optional voice (voice.mjs) says each view's `say`, the engine's family words.
 // The engine decides whether the move reaches the lesson's goal; a move that does not
 // comes back refused, with its nudge, and the table stays as it was.
 //
@@ -19,6 +20,7 @@ import { guardShortcuts } from "./guard.mjs";
 import { icon } from "./icons.mjs";
 import { buildTable, drawTable, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
 import { placeOffers, tapped } from "./taps.mjs";
+import { createVoice } from "./voice.mjs";
 
 const STORE = "pirate-rules/lessons/stars";
 const root = document.getElementById("play");
@@ -37,6 +39,7 @@ let picked = null;
 let busy = false;
 let drawWait = null;
 let run = 0;
+let voice = null; // voice.mjs: says each view's `say` as the page comes to rest
 
 function setState(state) {
   root.dataset.state = state;
@@ -114,6 +117,7 @@ function showGoal(lesson) {
 
 function showList() {
   stop();
+  voice?.stop();
   view = null;
   const kept = loadStars();
   const items = lessons.map((lesson, index) =>
@@ -133,6 +137,7 @@ function showList() {
   document.getElementById("lessons").replaceChildren(...items);
   lessonBox.hidden = true;
   listBox.hidden = false;
+  root.classList.remove("play--in-lesson");
   toList.hidden = true;
   setState("list");
 }
@@ -159,6 +164,7 @@ async function openLesson(key) {
   if (!first) return;
   listBox.hidden = true;
   lessonBox.hidden = false;
+  root.classList.add("play--in-lesson");
   toList.hidden = false;
   doneBox.hidden = true;
   showNudge(false);
@@ -192,6 +198,7 @@ async function playSteps(next) {
     if (step.wait) {
       setState("waiting");
       statusLine.textContent = step.prompt;
+      voice.say(step.say);
       offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
       await new Promise((resolve) => (drawWait = resolve));
       offerPlaces(parts, []);
@@ -216,6 +223,7 @@ function render(next) {
   offerPlaces(parts, next.done ? [] : placeOffers(parts, next.legal, picked));
   statusLine.textContent = next.done ? "" : next.headline;
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  voice.say(next.say);
   if (next.done) return celebrate(next);
   setState("choosing");
 }
@@ -287,6 +295,7 @@ function pick(id, redraw = true) {
 engine = await bootPage(root);
 if (engine) {
   parts = buildTable(document.getElementById("table"), onPick);
+  voice = createVoice(document.getElementById("voice"));
   lessons = (await engine.call("lessons_list")).lessons;
   toList.addEventListener("click", showList);
   document.getElementById("again").addEventListener("click", () => openLesson(view.lesson));
