@@ -264,7 +264,7 @@ def _play_pages(
         for path in write_files(out, render(data)):
             runner.say(f"wrote {path}")
     runner.say(f"done in {time.monotonic() - started:.1f} s")
-    if runner.cluster is not None:
+    if runner.cluster is not None and runner.cluster.by_worker:
         runner.say(f"played on {runner.cluster.workers_line()}")
 
 

@@ -23,6 +23,7 @@ import signal
 import sys
 import textwrap
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
@@ -151,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog_of=_epilog([
             "simulate marvin --games 10000 --jobs 0 --records games.jsonl",
             "simulate pirate --bots slow,my_bots.py:Mine --seed 7",
+            "simulate marvin --games 1000000 --cluster tcp://10.0.0.5:8786",
         ]),
     )  # fmt: skip
     sim.add_argument("game", choices=GAME_NAMES, help="which game: marvin or pirate")
@@ -161,7 +163,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="BOT,BOT",
         help="the bots in seat 0 and seat 1 (marvin: random,random; pirate: fast,fast)",
     )
-    sim.add_argument("--jobs", type=at_least(0), default=1, help="processes to use (1; 0 = all)")
+    sim.add_argument("--jobs", type=at_least(0), help="processes to use (1; 0 = all)")
+    sim.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on Dask workers: local (a LocalCluster of --jobs processes, one per CPU"
+        " by default) or a scheduler's address such as tcp://host:8786; the results are"
+        " the same (needs pirate-rules[cluster])",
+    )
     sim.add_argument(
         "--records",
         metavar="FILE.jsonl|DIR",
@@ -308,7 +317,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from pirate_rules.simulate import Progress, RecordWriter, Tally, iter_games
 
     bots = _bots(args.game, args.bots)
-    jobs = args.jobs if args.jobs else (os.cpu_count() or 1)
+    if args.cluster and args.cluster != "local" and args.jobs is not None:
+        raise UsageError("--jobs goes with --cluster local only: a scheduler's workers are its own")
+    jobs = args.jobs if args.jobs else 1 if args.jobs is None else (os.cpu_count() or 1)
     writer = None
     if args.records:
         try:
@@ -330,14 +341,27 @@ def _simulate(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + args.games)
     records = "json" if writer else ""
     guard = _WholeGames()
+    cluster = None
     try:
-        with guard:
-            for result in iter_games(args.game, seeds, bots, jobs=jobs, records=records):
-                with guard.counting():
-                    tally.add(result)
-                    if writer is not None:
-                        _write(writer, result)
-                    progress.advance()
+        with guard, contextlib.ExitStack() as stack:
+            if args.cluster:
+                cluster = stack.enter_context(_join(args.cluster, args.jobs))
+                progress.started = time.monotonic()  # the rate of the games, not of joining
+                batches = cluster.summaries(
+                    args.game, seeds, bots, records=records, on_done=progress.advance_by
+                )
+                for part, kept in batches:
+                    with guard.counting():
+                        tally.merge(part)
+                        for result in kept if writer is not None else ():
+                            _write(writer, result)
+            else:
+                for result in iter_games(args.game, seeds, bots, jobs=jobs, records=records):
+                    with guard.counting():
+                        tally.add(result)
+                        if writer is not None:
+                            _write(writer, result)
+                        progress.advance()
     except KeyboardInterrupt:
         progress.close()
         if tally.games:
@@ -348,8 +372,18 @@ def _simulate(args: argparse.Namespace) -> int:
         progress.close()
         if writer is not None:
             writer.close()
+        if cluster is not None and cluster.by_worker:
+            print(f"{PROG}: played on {cluster.workers_line()}", file=sys.stderr)
     _print_summary(args, tally.summary(), bots, writer)
     return 0
+
+
+def _join(address: str, jobs: int | None) -> Any:
+    """The cluster at ``address`` (``local``: a new one of ``jobs`` processes, 0 or
+    ``None`` for one per CPU)."""
+    from pirate_rules.cluster import Cluster
+
+    return Cluster(address, workers=jobs or None)
 
 
 class _WholeGames:

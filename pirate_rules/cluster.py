@@ -44,7 +44,7 @@ from pirate_rules import __version__
 from pirate_rules.errors import BotError, PirateRulesError, one_line
 
 if TYPE_CHECKING:
-    from pirate_rules.summary import GameResult
+    from pirate_rules.summary import GameResult, Tally
 
 __all__ = [
     "BATCH_SECONDS",
@@ -192,15 +192,21 @@ def _as_shipped(fault: BotError, shipped: Shipped) -> BotError:
     return fault
 
 
-Batch = tuple[str, str, list[Any], BotError | None, float]
-"""A batch as it comes back: the worker's engine build, its address, the results in
-order, the fault that stopped the batch (or ``None``), and the seconds it took."""
+Batch = tuple[str, str, int, list[Any], BotError | None, float]
+"""A batch as it comes back: the worker's engine build, its address, how many items it
+played, their results in order (or their fold), the fault that stopped the batch (or
+``None``), and the seconds it took."""
 
 
 def _run_batch(
-    play: Callable[[C, T], R], context: C, items: Sequence[T], shipped: Shipped
+    play: Callable[[C, T], R],
+    context: C,
+    items: Sequence[T],
+    shipped: Shipped,
+    fold: Callable[[list[R]], Any] | None,
 ) -> Batch:
-    """On a worker: ``play(context, item)`` for each item, in order, until a bot's fault."""
+    """On a worker: ``play(context, item)`` for each item, in order, until a bot's fault;
+    with ``fold``, the results come back as one value, ``fold(results)``."""
     from distributed import get_worker
 
     started = time.perf_counter()
@@ -212,7 +218,21 @@ def _run_batch(
             results.append(play(context, item))
     except BotError as exc:
         fault = _as_shipped(exc, shipped)
-    return engine_build(), get_worker().address, results, fault, time.perf_counter() - started
+    count = len(results)
+    if fold is not None and results:
+        results = [fold(results)]
+    seconds = time.perf_counter() - started
+    return engine_build(), get_worker().address, count, results, fault, seconds
+
+
+def _summarised(results: list[GameResult]) -> tuple[Tally, list[GameResult]]:
+    """A batch of games as their tally, and those of them that carry a record."""
+    from pirate_rules.summary import Tally
+
+    tally = Tally(results[0].game).add_all(results)
+    if results[0].record is None and results[0].record_text is None:
+        return tally, []
+    return tally, results
 
 
 def _call(function: Callable[[T], R], job: T) -> R:
@@ -316,15 +336,18 @@ class Cluster:
         *,
         shipped: Shipped = (),
         on_done: Callable[[int], None] | None = None,
-        first_batch: int = 1,
-    ) -> Iterator[R]:
+        size: int | None = None,
+        fold: Callable[[list[R]], Any] | None = None,
+    ) -> Iterator[Any]:
         """``play(context, item)`` for every item, on the workers, yielded in order.
 
         Items go out in batches, a few per worker thread in flight; a batch lasts about
         `BATCH_SECONDS` once the time an item takes is known (the first batches hold
-        ``first_batch`` items). ``on_done`` is told how many items each batch held as
-        soon as it is finished, in whatever order batches finish (for a progress bar at
-        the workers' combined rate); the results are yielded in the items' order.
+        one item), or holds ``size`` items when it is given. ``on_done`` is told how
+        many items each batch held as soon as it is finished, in whatever order batches
+        finish (for a progress bar at the workers' combined rate); the results are
+        yielded in the items' order. With ``fold`` (a module-level function), each
+        batch's results are folded on its worker, and one value per batch is yielded.
         ``play`` and ``context`` must be picklable (``play`` a module-level function);
         ``shipped`` (`bot_sources`) is installed on each worker before its batch.
 
@@ -340,14 +363,15 @@ class Cluster:
         pending: deque[Any] = deque()
         counts: dict[str, int] = {}
         finished: set[str] = set()
-        size = max(1, first_batch)
+        fixed = size is not None
+        size = max(1, size or 1)
         threads, counted = self.threads(), time.monotonic()
 
         def submit() -> bool:
             batch = list(itertools.islice(items, size))
             if batch:
                 future = self.client.submit(
-                    _run_batch, play, context, batch, shipped, pure=False, retries=0
+                    _run_batch, play, context, batch, shipped, fold, pure=False, retries=0
                 )
                 pending.append(future)
                 counts[future.key] = len(batch)
@@ -367,15 +391,15 @@ class Cluster:
                 pending.popleft()
                 finished.discard(head.key)
                 del counts[head.key]
-                build, worker, results, fault, seconds = self._result(head)
+                build, worker, played, results, fault, seconds = self._result(head)
                 if build != self.build:
                     raise self.mismatch(worker, build)
-                self.by_worker[worker] += len(results)
+                self.by_worker[worker] += played
                 yield from results
                 if fault is not None:
                     raise fault.placed(worker=worker)
-                if results and seconds > 0:
-                    size = max(1, min(MAX_BATCH, int(BATCH_SECONDS * len(results) / seconds)))
+                if played and seconds > 0 and not fixed:
+                    size = max(1, min(MAX_BATCH, int(BATCH_SECONDS * played / seconds)))
                 if time.monotonic() - counted > 2:
                     threads, counted = self.threads(), time.monotonic()
                 while len(pending) < 2 * threads + 1 and submit():
@@ -409,6 +433,34 @@ class Cluster:
     ) -> Iterator[GameResult]:
         """Play one game per seed on the workers and yield each result in seed order, as
         `pirate_rules.simulate.iter_games` does on one machine (see `run`)."""
+        return self._games(game, seeds, bots, records, check_first, on_done, None)
+
+    def summaries(
+        self,
+        game: str,
+        seeds: Iterable[int],
+        bots: Sequence[Any] | None = None,
+        *,
+        records: str = "",
+        check_first: bool = True,
+        on_done: Callable[[int], None] | None = None,
+    ) -> Iterator[tuple[Tally, list[GameResult]]]:
+        """Like `games`, but each batch comes back added up by its worker: its `Tally`,
+        and its results in seed order when they carry ``records`` (else none). The
+        client then adds up one tally per batch instead of every game, which is what
+        lets one client keep up with many workers."""
+        return self._games(game, seeds, bots, records, check_first, on_done, _summarised)
+
+    def _games(
+        self,
+        game: str,
+        seeds: Iterable[int],
+        bots: Sequence[Any] | None,
+        records: str,
+        check_first: bool,
+        on_done: Callable[[int], None] | None,
+        fold: Callable[[list[Any]], Any] | None,
+    ) -> Iterator[Any]:
         from pirate_rules.referee import load_bots
         from pirate_rules.simulate import DEFAULT_BOTS, _play, player_names
 
@@ -426,6 +478,7 @@ class Cluster:
             itertools.chain([first], seeds),
             shipped=bot_sources(game, names),
             on_done=on_done,
+            fold=fold,
         )
 
     def map(

@@ -301,6 +301,11 @@ class Progress:
                 self._drawn = now
                 self.draw(now)
 
+    def advance_by(self, count: int) -> None:
+        """Count ``count`` finished items at once (a batch finished on a cluster)."""
+        self.done += count - 1
+        self.advance()
+
     def draw(self, now: float) -> None:
         """Draw the bar as it is at time ``now``."""
         width = 30
