@@ -341,11 +341,11 @@ def _simulate(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + args.games)
     records = "json" if writer else ""
     guard = _WholeGames()
-    cluster = None
     try:
         with guard, contextlib.ExitStack() as stack:
             if args.cluster:
                 cluster = stack.enter_context(_join(args.cluster, args.jobs))
+                stack.callback(_say_workers, cluster)
                 progress.started = time.monotonic()  # the rate of the games, not of joining
                 batches = cluster.summaries(
                     args.game, seeds, bots, records=records, on_done=progress.advance_by
@@ -372,10 +372,13 @@ def _simulate(args: argparse.Namespace) -> int:
         progress.close()
         if writer is not None:
             writer.close()
-        if cluster is not None and cluster.by_worker:
-            print(f"{PROG}: played on {cluster.workers_line()}", file=sys.stderr)
     _print_summary(args, tally.summary(), bots, writer)
     return 0
+
+
+def _say_workers(cluster: Any) -> None:
+    if cluster.by_worker:
+        print(f"{PROG}: played on {cluster.workers_line()}", file=sys.stderr, flush=True)
 
 
 def _join(address: str, jobs: int | None) -> Any:

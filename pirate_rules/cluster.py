@@ -50,6 +50,7 @@ __all__ = [
     "BATCH_SECONDS",
     "INSTALL",
     "MAX_BATCH",
+    "MAX_RECORD_BATCH",
     "Cluster",
     "ClusterError",
     "bot_sources",
@@ -70,8 +71,11 @@ sending, scheduling and taking back on this machine (``benchmarks/cluster.py``),
 second keeps that near 1%, while a lost worker or Ctrl-C loses a second of work."""
 
 MAX_BATCH: Final = 20_000
-"""The most games (or jobs) in one batch, whatever their speed: a batch's records are
-held whole on its worker and, in their turn, on the client."""
+"""The most games (or jobs) in one batch, whatever their speed."""
+
+MAX_RECORD_BATCH: Final = 2_000
+"""The most games in one batch whose records are kept: a batch's records (about 3 kB a
+game) are held whole on its worker and, in their turn, on the client."""
 
 CONNECT_SECONDS: Final = 20
 """How long to try to reach a scheduler, and to wait for its first worker."""
@@ -337,17 +341,19 @@ class Cluster:
         shipped: Shipped = (),
         on_done: Callable[[int], None] | None = None,
         size: int | None = None,
+        most: int = MAX_BATCH,
         fold: Callable[[list[R]], Any] | None = None,
     ) -> Iterator[Any]:
         """``play(context, item)`` for every item, on the workers, yielded in order.
 
         Items go out in batches, a few per worker thread in flight; a batch lasts about
         `BATCH_SECONDS` once the time an item takes is known (the first batches hold
-        one item), or holds ``size`` items when it is given. ``on_done`` is told how
-        many items each batch held as soon as it is finished, in whatever order batches
-        finish (for a progress bar at the workers' combined rate); the results are
-        yielded in the items' order. With ``fold`` (a module-level function), each
-        batch's results are folded on its worker, and one value per batch is yielded.
+        one item), with at most ``most`` items, or holds ``size`` items when it is
+        given. ``on_done`` is told how many items each batch held as soon as it is
+        finished, in whatever order batches finish (for a progress bar at the workers'
+        combined rate); the results are yielded in the items' order. With ``fold`` (a
+        module-level function), each batch's results are folded on its worker, and one
+        value per batch is yielded.
         ``play`` and ``context`` must be picklable (``play`` a module-level function);
         ``shipped`` (`bot_sources`) is installed on each worker before its batch.
 
@@ -399,7 +405,7 @@ class Cluster:
                 if fault is not None:
                     raise fault.placed(worker=worker)
                 if played and seconds > 0 and not fixed:
-                    size = max(1, min(MAX_BATCH, int(BATCH_SECONDS * played / seconds)))
+                    size = max(1, min(most, int(BATCH_SECONDS * played / seconds)))
                 if time.monotonic() - counted > 2:
                     threads, counted = self.threads(), time.monotonic()
                 while len(pending) < 2 * threads + 1 and submit():
@@ -478,6 +484,7 @@ class Cluster:
             itertools.chain([first], seeds),
             shipped=bot_sources(game, names),
             on_done=on_done,
+            most=MAX_RECORD_BATCH if records else MAX_BATCH,
             fold=fold,
         )
 

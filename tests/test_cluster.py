@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +24,9 @@ import pytest
 from analysis.__main__ import main as analysis_main
 from analysis.marvin import digest
 from analysis.sim import Runner, Sizes
-from pirate_rules.cluster import INSTALL, Cluster, engine_build
+from pirate_rules.cluster import INSTALL, Cluster, ClusterError, engine_build
+from pirate_rules.referee import play_refereed
+from pirate_rules.simulate import encode_record, player_names, result_of
 
 ROOT = Path(__file__).resolve().parent.parent
 LUCK = [
@@ -60,10 +65,222 @@ def played_on(text: str) -> dict[str, int]:
     }
 
 
+MINE = """
+from pirate_rules.marvin.bots import RandomBot
+from pirate_rules.pirate.bots import FastBot
+
+
+class Steady(RandomBot):
+    \"\"\"Plays as the random bot does.\"\"\"
+
+
+class Quick(FastBot):
+    \"\"\"Plays as the fast bot does.\"\"\"
+
+
+class Late(RandomBot):
+    \"\"\"The random bot, until the game dealt from seed 150.\"\"\"
+
+    def choose(self, game, player):
+        if self.seed // 2 == 150:
+            raise KeyError("late")
+        return super().choose(game, player)
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.seed = seed
+"""
+
+
+def simulate(*argv: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``pirate-rules ARGV`` in a process of its own, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "pirate_rules", *argv],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+        check=False,
+    )
+
+
 def test_every_worker_runs_this_engine(cluster: Cluster) -> None:
     builds = cluster.client.run(engine_build)
     assert len(builds) == 2
     assert set(builds.values()) == {engine_build()}
+    cluster.check_workers()
+    build, cluster.build = cluster.build, "0.1.0 build 000000000000"
+    try:
+        with pytest.raises(ClusterError) as refused:
+            cluster.check_workers()
+    finally:
+        cluster.build = build
+    first = min(builds)
+    assert str(refused.value) == (
+        f"worker {first} runs the engine pirate_rules {build}, this machine"
+        " 0.1.0 build 000000000000: install the same engine on every worker"
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "bots", "games", "seed"),
+    [("marvin", "random,sensible", 500, 7), ("pirate", "fast,slow", 60, 1_000_003)],
+)
+def test_simulate_on_the_cluster_is_the_same_as_on_one_process(
+    address: str, tmp_path: Path, game: str, bots: str, games: int, seed: int
+) -> None:
+    """The same summary and the same records, in the same order, played by both workers."""
+    common = ["simulate", game, "--bots", bots, "--games", str(games), "--seed", str(seed)]
+    one = simulate(*common, "--jobs", "1", "--json", "--records", str(tmp_path / "one.jsonl"))
+    assert one.returncode == 0, one.stderr
+    two = simulate(
+        *common, "--cluster", address, "--json", "--records", str(tmp_path / "two.jsonl")
+    )
+    assert two.returncode == 0, two.stderr
+    assert json.loads(two.stdout) == json.loads(one.stdout)
+    assert (tmp_path / "two.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
+    workers = played_on(two.stderr)
+    assert len(workers) == 2 and min(workers.values()) > 0 and sum(workers.values()) == games
+
+
+def test_a_bot_file_of_ones_own_is_sent_to_the_workers(
+    address: str, cluster: Cluster, tmp_path: Path
+) -> None:
+    """From a folder the workers cannot see: by its file and as a module of that folder."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "mine.py").write_text(MINE, encoding="utf-8")
+    for cwd in cluster.client.run(os.getcwd).values():
+        assert not (Path(cwd) / "mine.py").exists() and Path(cwd) != folder
+    for game, bots in [("marvin", "mine.py:Steady,random"), ("pirate", "fast,mine:Quick")]:
+        common = ["simulate", game, "--bots", bots, "--games", "60", "--json"]
+        one = simulate(*common, "--jobs", "1", cwd=folder)
+        two = simulate(*common, "--cluster", address, cwd=folder)
+        assert two.returncode == 0, two.stderr
+        assert json.loads(two.stdout) == json.loads(one.stdout)
+        assert len(played_on(two.stderr)) == 2
+
+
+def test_a_bot_fault_on_a_worker_is_the_same_line_and_names_the_worker(
+    address: str, tmp_path: Path
+) -> None:
+    """The records are the games before the fault, in seed order, as on one process."""
+    (tmp_path / "late.py").write_text(MINE, encoding="utf-8")
+    common = ["simulate", "marvin", "--bots", "random,late.py:Late", "--games", "400"]
+    one = simulate(*common, "--records", "one.jsonl", cwd=tmp_path)
+    two = simulate(*common, "--records", "two.jsonl", "--cluster", address, cwd=tmp_path)
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+    hint = "; --traceback shows the whole traceback"
+    line = one.stderr.strip().removesuffix(hint)
+    assert "game seed 150" in line and "late.py:" in line
+    said = two.stderr.strip().splitlines()[-1].removesuffix(hint)
+    worker = re.fullmatch(re.escape(line) + r", on worker (tcp://[\d.:]+)", said)
+    assert worker and worker[1] in played_on(two.stderr), two.stderr
+    assert (tmp_path / "two.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
+    assert len((tmp_path / "two.jsonl").read_text(encoding="utf-8").splitlines()) == 150
+
+
+def record_line(game: str, bots: tuple[str, str], seed: int) -> str:
+    """The record of one game as ``simulate --records`` writes it, played here."""
+    state = play_refereed(game, seed, bots, players=player_names(bots))
+    return encode_record(result_of(game, state, seed, with_record=True).record)
+
+
+def wait_for_records(path: Path, process: subprocess.Popen[str]) -> None:
+    """Wait until a running ``simulate`` has written its first records."""
+    deadline = time.monotonic() + 120
+    while not (path.is_file() and path.stat().st_size > 0):
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "no records after two minutes"
+        time.sleep(0.05)
+
+
+def start(*argv: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "pirate_rules", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def test_ctrl_c_cancels_the_pending_batches_and_keeps_the_finished_games(
+    address: str, cluster: Cluster, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.jsonl"
+    run = start("simulate", "marvin", "--games", "1000000", "--records", str(path),
+                "--cluster", address)  # fmt: skip
+    wait_for_records(path, run)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 130, err
+    kept = re.search(r"interrupted after ([\d,]+) games; their records are in (.+)\n", err)
+    assert kept and kept[2] == str(path), err
+    games = int(kept[1].replace(",", ""))
+    assert 0 < games < 1_000_000 and out.startswith(f"{games} games of ")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == games
+    bots = ("random", "random")
+    assert [lines[0], lines[-1]] == [record_line("marvin", bots, s) for s in (0, games - 1)]
+    deadline = time.monotonic() + 30
+    while cluster.client.run_on_scheduler(_tasks) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert cluster.client.run_on_scheduler(_tasks) == 0
+
+
+def _tasks(dask_scheduler: distributed.Scheduler) -> int:
+    return len(dask_scheduler.tasks)
+
+
+def test_a_lost_worker_s_batches_run_again_elsewhere_and_count_once(
+    address: str, cluster: Cluster, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.jsonl"
+    games = 12_000
+    run = start("simulate", "marvin", "--games", str(games), "--records", str(path), "--json",
+                "--cluster", address)  # fmt: skip
+    wait_for_records(path, run)
+    victim = min(cluster.client.run(os.getpid).items())
+    os.kill(victim[1], signal.SIGKILL)
+    out, err = run.communicate(timeout=300)
+    assert run.returncode == 0, err
+    assert json.loads(out)["games"] == games
+    assert sum(played_on(err).values()) == games
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == games
+    bots = ("random", "random")
+    for seed in (0, 1, games // 2, games - 1):
+        assert lines[seed] == record_line("marvin", bots, seed), seed
+    cluster.client.wait_for_workers(2, timeout=60)
+    assert victim[0] not in cluster.client.nthreads() or victim[1] not in (
+        cluster.client.run(os.getpid).values()
+    )
+
+
+PEAK = (
+    "import resource, sys\n"
+    "from pirate_rules.cli import main\n"
+    "status = main(sys.argv[1:])\n"
+    "print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(status)\n"
+)
+
+
+def test_the_client_s_memory_does_not_grow_with_the_games(address: str, tmp_path: Path) -> None:
+    """Sixteen times the games (and some 45 MB of records) in about the same memory."""
+    peaks = []
+    for games in (1_000, 16_000):
+        done = subprocess.run(
+            [sys.executable, "-c", PEAK, "simulate", "marvin", "--games", str(games),
+             "--records", str(tmp_path / f"{games}.jsonl"), "--cluster", address],
+            capture_output=True, text=True, cwd=ROOT, check=False, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        peaks.append(int(re.findall(r"peak (\d+)", done.stderr)[-1]))
+    assert (tmp_path / "16000.jsonl").stat().st_size > 40_000_000
+    assert peaks[1] - peaks[0] < 20_000, f"peak resident memory {peaks} kB"
 
 
 def test_studies_give_the_same_digests_on_the_cluster(cluster: Cluster) -> None:
@@ -105,17 +322,26 @@ def test_the_analysis_writes_the_same_files_on_a_cluster(
     assert files(joined) == files(alone)
 
 
-def test_without_dask_the_cluster_option_says_how_to_install_it() -> None:
+@pytest.mark.parametrize(
+    ("main", "argv", "prog"),
+    [
+        ("analysis.__main__", "['--only', 'luck', '--quiet']", "python -m analysis"),
+        ("pirate_rules.cli", "['simulate', 'marvin']", "pirate-rules"),
+    ],
+)
+def test_without_dask_the_cluster_option_says_how_to_install_it(
+    main: str, argv: str, prog: str
+) -> None:
     code = (
         "import sys; sys.modules['distributed'] = None\n"
-        "from analysis.__main__ import main\n"
-        "sys.exit(main(['--only', 'luck', '--cluster', 'local', '--quiet']))\n"
+        f"from {main} import main\n"
+        f"sys.exit(main({argv} + ['--cluster', 'local']))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
-        "python -m analysis: error: --cluster needs Dask's distributed package,"
+        f"{prog}: error: --cluster needs Dask's distributed package,"
         f" which is not installed: {INSTALL}"
     ]
