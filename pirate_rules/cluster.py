@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from pirate_rules.summary import GameResult, Tally
 
 __all__ = [
+    "BATCHES_PER_SECOND",
     "BATCH_SECONDS",
     "INSTALL",
     "MAX_BATCH",
@@ -66,9 +67,15 @@ INSTALL: Final = "pip install 'pirate-rules[cluster]'"
 """How to install what ``--cluster`` needs (``make setup`` installs it too)."""
 
 BATCH_SECONDS: Final = 1.0
-"""How long a batch should keep its worker busy. A batch costs about 5 to 20 ms of
-sending, scheduling and taking back on this machine (``benchmarks/cluster.py``), so a
-second keeps that near 1%, while a lost worker or Ctrl-C loses a second of work."""
+"""How long a batch should keep its worker busy, at least. A batch costs its worker
+about 2 ms and the client and scheduler about 5 ms (``benchmarks/cluster.py``), so a
+second keeps the workers' share under 1%, while a lost worker or Ctrl-C loses no more
+than a second of work."""
+
+BATCHES_PER_SECOND: Final = 100
+"""The most batches the whole cluster should finish per second: at about 5 ms each,
+half of one core for the client and scheduler. Past 100 workers, batches grow longer
+than `BATCH_SECONDS` to stay under it."""
 
 MAX_BATCH: Final = 20_000
 """The most games (or jobs) in one batch, whatever their speed."""
@@ -346,16 +353,17 @@ class Cluster:
     ) -> Iterator[Any]:
         """``play(context, item)`` for every item, on the workers, yielded in order.
 
-        Items go out in batches, a few per worker thread in flight; a batch lasts about
-        `BATCH_SECONDS` once the time an item takes is known (the first batches hold
-        one item), with at most ``most`` items, or holds ``size`` items when it is
-        given. ``on_done`` is told how many items each batch held as soon as it is
-        finished, in whatever order batches finish (for a progress bar at the workers'
-        combined rate); the results are yielded in the items' order. With ``fold`` (a
+        Items go out in batches, a few per worker thread in flight. Once the time an item
+        takes is known (the first batches hold one item), a batch lasts `BATCH_SECONDS`
+        (longer on more than `BATCHES_PER_SECOND` threads, so that the client keeps up),
+        with at most ``most`` items; or it holds ``size`` items when that is given.
+        ``on_done`` is told how many items each batch held as soon as it is finished, in
+        whatever order batches finish (for a progress bar at the workers' combined
+        rate); the results are yielded in the items' order. With ``fold`` (a
         module-level function), each batch's results are folded on its worker, and one
-        value per batch is yielded.
-        ``play`` and ``context`` must be picklable (``play`` a module-level function);
-        ``shipped`` (`bot_sources`) is installed on each worker before its batch.
+        value per batch is yielded. ``play`` and ``context`` must be picklable (``play``
+        a module-level function); ``shipped`` (`bot_sources`) is installed on each
+        worker before its batch.
 
         Raises:
             BotError: a bot's fault, after the results of the items before it, naming
@@ -405,7 +413,7 @@ class Cluster:
                 if fault is not None:
                     raise fault.placed(worker=worker)
                 if played and seconds > 0 and not fixed:
-                    size = max(1, min(most, int(BATCH_SECONDS * played / seconds)))
+                    size = max(1, min(most, int(_batch_seconds(threads) * played / seconds)))
                 if time.monotonic() - counted > 2:
                     threads, counted = self.threads(), time.monotonic()
                 while len(pending) < 2 * threads + 1 and submit():
@@ -503,6 +511,16 @@ class Cluster:
         parts = [f"{worker} {count:,}" for worker, count in sorted(self.by_worker.items())]
         workers = len(self.by_worker)
         return f"{workers} worker{'s' if workers != 1 else ''}: " + ", ".join(parts)
+
+
+def _batch_seconds(threads: int) -> float:
+    """How long a batch should last on a cluster of ``threads`` worker threads.
+
+    Example:
+        >>> _batch_seconds(2), _batch_seconds(100), _batch_seconds(400)
+        (1.0, 1.0, 4.0)
+    """
+    return max(BATCH_SECONDS, threads / BATCHES_PER_SECOND)
 
 
 def _worker_build() -> str:
