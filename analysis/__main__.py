@@ -49,6 +49,7 @@ from analysis.build import (
 from analysis.sim import DEFAULT_CAPS, Runner, Sizes
 from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.cli import at_least
+from pirate_rules.cluster import scheduler_address
 
 DEFAULT_OUT = Path("docs/analysis")
 
@@ -167,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--cluster",
         metavar="ADDRESS",
+        type=scheduler_address,
         help="play on a Dask cluster: local (a LocalCluster of --jobs processes) or a"
         " scheduler's address such as tcp://host:8786; results do not depend on it"
         " (needs pirate-rules[cluster])",

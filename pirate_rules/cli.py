@@ -167,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--cluster",
         metavar="ADDRESS",
+        type=_address,
         help="play on Dask workers: local (a LocalCluster of --jobs processes, one per CPU"
         " by default) or a scheduler's address such as tcp://host:8786; the results are"
         " the same (needs pirate-rules[cluster])",
@@ -379,6 +380,12 @@ def _simulate(args: argparse.Namespace) -> int:
 def _say_workers(cluster: Any) -> None:
     if cluster.by_worker:
         print(f"{PROG}: played on {cluster.workers_line()}", file=sys.stderr, flush=True)
+
+
+def _address(text: str) -> str:
+    from pirate_rules.cluster import scheduler_address
+
+    return scheduler_address(text)
 
 
 def _join(address: str, jobs: int | None) -> Any:

@@ -30,6 +30,7 @@ import itertools
 import linecache
 import logging
 import os
+import re
 import signal
 import sys
 import threading
@@ -57,6 +58,7 @@ __all__ = [
     "bot_sources",
     "engine_build",
     "load_distributed",
+    "scheduler_address",
 ]
 
 T = TypeVar("T")
@@ -86,6 +88,32 @@ game) are held whole on its worker and, in their turn, on the client."""
 
 CONNECT_SECONDS: Final = 20
 """How long to try to reach a scheduler, and to wait for its first worker."""
+
+
+_ADDRESS: Final = re.compile(r"(?:(?:tcp|tls|ws|wss)://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):(\d{1,5})")
+
+
+def scheduler_address(text: str) -> str:
+    """A ``--cluster`` argument: ``local``, or a scheduler's address, checked before
+    anything is imported or reached.
+
+    Example:
+        >>> scheduler_address("tcp://10.0.0.5:8786"), scheduler_address("local")
+        ('tcp://10.0.0.5:8786', 'local')
+        >>> scheduler_address("http://10.0.0.5")
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: expected local or a scheduler's address such as ...
+    """
+    import argparse
+
+    found = _ADDRESS.fullmatch(text)
+    if text != "local" and (found is None or not 0 < int(found[2]) < 65536):
+        raise argparse.ArgumentTypeError(
+            "expected local or a scheduler's address such as tcp://10.0.0.5:8786,"
+            f" not {one_line(text, 60)!r}"
+        )
+    return text
 
 
 class ClusterError(PirateRulesError):

@@ -8,7 +8,6 @@ it by its address, as they would join a cluster of many machines.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import re
 import signal
@@ -24,7 +23,8 @@ import pytest
 from analysis.__main__ import main as analysis_main
 from analysis.marvin import digest
 from analysis.sim import Runner, Sizes
-from pirate_rules.cluster import INSTALL, Cluster, ClusterError, engine_build
+from pirate_rules.cli import main as cli_main
+from pirate_rules.cluster import INSTALL, Cluster, ClusterError, _start_local, engine_build
 from pirate_rules.referee import play_refereed
 from pirate_rules.simulate import encode_record, player_names, result_of
 
@@ -37,16 +37,9 @@ LUCK = [
 
 @pytest.fixture(scope="module")
 def address() -> Iterator[str]:
-    """The scheduler of two worker processes (not threads of this process)."""
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        scheduler_port=0,
-        dashboard_address=None,
-        silence_logs=logging.CRITICAL,
-    ) as local:
+    """The scheduler of two worker processes of one thread each (not threads of this
+    process), on 127.0.0.1 with ephemeral ports, as ``--cluster local`` starts them."""
+    with _start_local(distributed, 2) as local:
         yield local.scheduler_address
 
 
@@ -345,3 +338,17 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(
         f"{prog}: error: --cluster needs Dask's distributed package,"
         f" which is not installed: {INSTALL}"
     ]
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://", "http://10.0.0.5:8786", "h:99999"])
+def test_an_address_that_is_no_scheduler_s_is_refused_in_one_line(
+    address: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["simulate", "marvin", "--cluster", address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "expected local or a scheduler's address" in err
+
+
+def test_jobs_go_with_a_local_cluster_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["simulate", "marvin", "--cluster", "tcp://10.0.0.5:8786", "--jobs", "2"]) == 2
+    assert "--jobs goes with --cluster local only" in capsys.readouterr().err
