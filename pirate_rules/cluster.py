@@ -293,6 +293,8 @@ class Cluster:
 
     def __init__(self, address: str, *, workers: int | None = None) -> None:
         distributed = load_distributed()
+        # Dask's own log lines would come between the command's; its errors are told here.
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         self.address = address
         self.local: Any = None
         self.build = engine_build()
@@ -460,6 +462,9 @@ class Cluster:
                     "workers died playing the same batch of games, again and again (a bot"
                     " that ends its process, or that uses up the worker's memory?)"
                 ) from None
+            if "Cancelled" in name:
+                where = getattr(self.client.scheduler, "address", self.address)
+                raise ClusterError(f"lost the connection to the scheduler at {where}") from None
             raise ClusterError(f"a batch failed on the cluster: {name}: {exc}") from None
         return batch
 
