@@ -152,7 +152,6 @@ def build_parser() -> argparse.ArgumentParser:
         epilog_of=_epilog([
             "simulate marvin --games 10000 --jobs 0 --records games.jsonl",
             "simulate pirate --bots slow,my_bots.py:Mine --seed 7",
-            "simulate marvin --games 1000000 --cluster tcp://10.0.0.5:8786",
         ]),
     )  # fmt: skip
     sim.add_argument("game", choices=GAME_NAMES, help="which game: marvin or pirate")

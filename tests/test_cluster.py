@@ -163,13 +163,13 @@ def test_a_bot_fault_on_a_worker_is_the_same_line_and_names_the_worker(
     one = simulate(*common, "--records", "one.jsonl", cwd=tmp_path)
     two = simulate(*common, "--records", "two.jsonl", "--cluster", address, cwd=tmp_path)
     assert one.returncode == two.returncode == 1
-    assert one.stdout == two.stdout
-    hint = "; --traceback shows the whole traceback"
-    line = one.stderr.strip().removesuffix(hint)
+    assert one.stdout == two.stdout.replace("two.jsonl", "one.jsonl")
+    line = one.stderr.strip()
     assert "game seed 150" in line and "late.py:" in line
-    said = two.stderr.strip().splitlines()[-1].removesuffix(hint)
-    worker = re.fullmatch(re.escape(line) + r", on worker (tcp://[\d.:]+)", said)
-    assert worker and worker[1] in played_on(two.stderr), two.stderr
+    said = two.stderr.strip().splitlines()[-1].replace("two.jsonl", "one.jsonl")
+    where = re.search(r", on worker (tcp://[\d.:]+)", said)
+    assert where and where[1] in played_on(two.stderr), two.stderr
+    assert said.replace(where[0], "") == line
     assert (tmp_path / "two.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
     assert len((tmp_path / "two.jsonl").read_text(encoding="utf-8").splitlines()) == 150
 
@@ -209,10 +209,10 @@ def test_ctrl_c_cancels_the_pending_batches_and_keeps_the_finished_games(
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=120)
     assert run.returncode == 130, err
-    kept = re.search(r"interrupted after ([\d,]+) games; their records are in (.+)\n", err)
+    kept = re.search(r"interrupted after ([\d,]+) games?; their records are in (.+)\n", err)
     assert kept and kept[2] == str(path), err
     games = int(kept[1].replace(",", ""))
-    assert 0 < games < 1_000_000 and out.startswith(f"{games} games of ")
+    assert 0 < games < 1_000_000 and out.startswith(f"{games} game")
     lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == games
     bots = ("random", "random")
