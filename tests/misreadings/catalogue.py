@@ -8,6 +8,12 @@ the original function, a small wrong variant of it, or a changed table.
 
 The catalogue tests apply each misreading with ``monkeypatch`` and run only that rule's
 section of its rules page: it must pass on the real engine and fail under the misreading.
+They run the section example by example (`rule_pages.rule_examples`), so that a
+`Verdict` says which examples catch the misreading. An example that is the only one to
+catch a misreading is one that the misreading **needs**: without it, the misreading
+would pass. A misreading has an **example of its own** when it needs one that no other
+misreading of its rule needs (`own_examples`), so that every example is there for a
+reason, and every misreading is told apart by an example written for it.
 
 The targets are the engine's **patch points** (see `targets`). When a refactoring
 renames or removes one, the tests fail and name it, rather than quietly testing
@@ -21,12 +27,13 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rule_pages import Example, Failure, rule_examples, run_examples
 
 Factory = Callable[[Any], Any]
 """Given the engine's object at a target, return what replaces it."""
@@ -134,3 +141,50 @@ CATALOGUE_FILES = (
     str(Path(__file__).resolve()),
 )
 """The files whose crashes mark a patch as broken (see `rule_pages.run_examples`)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How the examples of a misreading's rule fare under it."""
+
+    misreading: Misreading
+    examples: tuple[Example, ...]
+    """Every example of the rule's section."""
+    failing: tuple[int, ...]
+    """The numbers of the examples that fail under the misreading: those that catch it."""
+    broken: tuple[Failure, ...]
+    """Failures caused by a crash of the patch's own code rather than by the engine."""
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.failing) and not self.broken
+
+    @property
+    def needs(self) -> int | None:
+        """The one example that catches the misreading, if only one does: without it,
+        the section would let the misreading pass."""
+        return self.failing[0] if len(self.failing) == 1 else None
+
+
+def judge(item: Misreading) -> Verdict:
+    """Run each example of ``item``'s rule under ``item``, and say which ones fail."""
+    examples = rule_examples(item.rule)  # worked out on the real engine
+    failing, broken = [], []
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        apply(item, monkeypatch)
+        for example in examples:
+            run = run_examples(example.source, item.rule, watch=CATALOGUE_FILES)
+            broken += run.broken
+            if run.failures:
+                failing.append(example.number)
+    return Verdict(item, examples, tuple(failing), tuple(broken))
+
+
+def own_examples(verdicts: Sequence[Verdict]) -> dict[str, int | None]:
+    """For each misreading of one rule (by name): the number of its example of its own,
+    the one example it needs that no other misreading needs, or None."""
+    needed = [verdict.needs for verdict in verdicts]
+    return {
+        verdict.misreading.name: need if need is not None and needed.count(need) == 1 else None
+        for verdict, need in zip(verdicts, needed, strict=True)
+    }

@@ -1,11 +1,19 @@
 """The wrong variants behind the misreadings of *Marvin's Pirates Go!* (rules M1 to M18).
 
 See `catalogue` for what a misreading is. The patches reach the engine through a few
-patch points: the turn's steps on `MarvinGame` (``_draw``, ``_use_power``, ``_resolve``,
-``_take``, ``_reshuffle``, ``_setup``, ``_power_moves``, ``outcome``, ``from_seed``), a
-side's changes on `Side` (``_hit``, ``_faint``, ``_hide``, ``_must_return``, ``_ship``),
-the rule tables (``power_moves``, ``targetable_mask`` and the ``TARGETS`` built from
-it, ``EFFECT_OF_RANK``), the deck checks, and the drawing of the table.
+patch points: the turn's steps on `MarvinGame` (``_push_plain``, ``_advance``,
+``_draw``, ``_use_power``, ``_resolve``, ``_take``, ``_reshuffle``, ``_setup``,
+``_power_moves``, ``outcome``, the views ``drawn`` and ``draw_pile``, and the
+constructors ``from_seed`` and ``stacked``), a side's changes and views on `Side`
+(``_hit``, ``_faint``, ``_hide``, ``_must_return``, ``_ship``, and for the misreading
+that names pirates rather than places ``__init__``, ``copy``, ``__getitem__``,
+``hit_points``, ``has_shield``), the rule tables (``power_moves``, ``targetable_mask``
+and the ``TARGETS`` built from it, ``EFFECT_OF_RANK``), the deck checks, and the
+drawing of the table.
+
+The engine knows positions only, as the rules do. The misreadings that follow the
+pirates instead (a captain moved to the guard row is still a captain) read where each
+pirate started from the Ship's moves in the log (`who_stands`).
 
 `MarvinGame.push` writes the common steps of a turn out for speed (its shortcut, beside
 the plain `MarvinGame._push_plain`); every patch of a method also switches the shortcut
@@ -21,6 +29,7 @@ from typing import Any
 from catalogue import Factory, replaced_by
 
 from pirate_rules.marvin import DRAW, POSITIONS, LegalMoves, Move, Outcome, Side
+from pirate_rules.marvin.display import EV_POWER, EV_RETURN
 from pirate_rules.marvin.moves import power_table
 from pirate_rules.marvin.table import EFFECTS, PRIZE_INDEX, card_effect
 
@@ -123,6 +132,18 @@ def after_draw(effect: str | None, change: Callable[[Game], None]) -> Patch:
     return method(f"{GAME}:MarvinGame._draw", draw)
 
 
+def after_a_hit_card(change: Callable[[Game], None]) -> Patch:
+    """When a drawn A 3 5 7, 8 or 9 waits for its target, ``change`` the game."""
+
+    def draw(original: Callable[[Game], bool], game: Game) -> bool:
+        waits = original(game)
+        if waits and card_effect(game.drawn) in ("hit", "kill", "slash"):
+            change(game)
+        return waits
+
+    return method(f"{GAME}:MarvinGame._draw", draw)
+
+
 def again_after(effect: str, *, at_once: bool) -> Patch:
     """A card of ``effect`` that does nothing lets its player go again."""
 
@@ -154,6 +175,49 @@ def classmethod_default(target: str, **defaults: object) -> Patch:
         return classmethod(variant)
 
     return {target: factory}
+
+
+def classmethod_variant(target: str, change: Callable[[dict[str, Any]], None]) -> Patch:
+    """Call the classmethod ``target`` with its keyword arguments changed by ``change``."""
+
+    def factory(original: classmethod[Any, Any, Any]) -> classmethod[Any, Any, Any]:
+        def variant(cls: type, /, *args: object, **kwargs: Any) -> object:
+            change(kwargs)
+            return original.__func__(cls, *args, **kwargs)
+
+        return classmethod(variant)
+
+    return {target: factory}
+
+
+def prize_moves(change: Callable[[Game, int, list[Move]], list[Move]]) -> Patch:
+    """Patch the prize phase's moves of ``player``: ``change(game, player, usable powers)``."""
+
+    def variant(
+        original: Callable[[Game, int], LegalMoves | None], game: Game, player: int
+    ) -> LegalMoves | None:
+        usable = [move for move in original(game, player) or () if move is not DRAW]
+        return _relisted(change(game, player, usable), game.sides[player]._board)
+
+    return {
+        **method(f"{GAME}:MarvinGame._power_moves", variant),
+        f"{HEURISTICS}:_CHOICES": replaced_by({}),
+    }
+
+
+def who_stands(game: Game, player: int) -> list[int]:
+    """Where each of ``player``'s pirates started, by the position it stands at now.
+
+    ``who_stands(game, 0)[0] == 2``: the pirate at Marvin's GL started at CL. The
+    engine keeps no such thing (the rules go by positions only); it is read from the
+    Ship's moves in the log, for the misreadings that follow the pirates instead.
+    """
+    who = [0, 1, 2, 3]
+    for event in game._events:
+        if event[0] == EV_POWER and event[2] == player and event[3].kind == "ship":
+            a, b = event[3]._a, event[3]._b
+            who[a], who[b] = who[b], who[a]
+    return who
 
 
 def ending_when(lost: Callable[[Side], bool]) -> Patch:
@@ -197,12 +261,85 @@ def mirrored_top(original: Callable[[Game], str], game: Game) -> str:
     return "\n".join(lines)
 
 
+_STARTED_AT: dict[int, list[int]] = {}
+"""For the misreading that names the pirates rather than the places: for each side (by
+its ``id``), the position each place's pirate started at."""
+
+
+def _started_at(side: Side) -> list[int]:
+    return _STARTED_AT.setdefault(id(side), [0, 1, 2, 3])
+
+
+def names_given(original: Callable[[Side], None], side: Side) -> None:
+    original(side)
+    _STARTED_AT[id(side)] = [0, 1, 2, 3]
+
+
+def names_copied(original: Callable[[Side], Side], side: Side) -> Side:
+    other = original(side)
+    _STARTED_AT[id(other)] = list(_started_at(side))
+    return other
+
+
+def names_move_along(original: Callable[..., bool], side: Side, a: int, b: int) -> bool:
+    swap = original(side, a, b)
+    started = _started_at(side)
+    started[a], started[b] = started[b], started[a]
+    return swap
+
+
+def by_name(original: Callable[..., Any], side: Side, position: str) -> Any:
+    started = _started_at(side)
+    return original(side, POSITIONS[started.index(POSITIONS.index(position.upper()))])
+
+
 def prize_goes_back(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
     player = game.to_move
     original(game, move)
     index = PRIZE_INDEX[move.kind]
     game._holder[index] = -1
     game._held[player] &= ~(1 << index)
+
+
+def _used_since_taken(game: Game, player: int) -> set[str]:
+    """The prizes whose power ``player`` has used since they last took them."""
+    used: set[str] = set()
+    for event in game._events:
+        if event[0] == EV_POWER and event[2] == player:
+            used.add(event[3].kind)
+        elif len(event) > 4 and event[2] == player and getattr(event[4], "kind", "") == "take":
+            used.discard(event[4].prize)
+    return used
+
+
+def used_up(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    used = _used_since_taken(game, player)
+    return [move for move in usable if move.kind not in used]
+
+
+def _to_the_bank(game: Game, player: int, prize: int) -> None:
+    game._holder[prize] = -1
+    game._held[player] &= ~(1 << prize)
+    side = game.sides[player]
+    if prize == PRIZE_INDEX["cave"] and side._hidden >= 0:
+        game._events.append((EV_RETURN, game.turn + 1, player, side._bring_back()))
+
+
+def one_prize_at_a_time(
+    original: Callable[..., None], game: Game, prize: int, player: int, *rest: object
+) -> None:
+    original(game, prize, player, *rest)
+    for other in range(3):
+        if other != prize and game._holder[other] == player:
+            _to_the_bank(game, player, other)
+
+
+def use_it_or_lose_it(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
+    if game.phase == "prize":
+        offered = {m.kind for m in game.legal_moves if m.is_power}
+        for kind in offered - {move.kind}:
+            _to_the_bank(game, game.to_move, PRIZE_INDEX[kind])
+    original(game, move)
 
 
 def powers_again(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
@@ -248,6 +385,13 @@ def hit_points_left_behind(original: Callable[..., bool], side: Side, a: int, b:
     return swap
 
 
+def moving_drops_the_shield(original: Callable[..., bool], side: Side, a: int, b: int) -> bool:
+    swap = original(side, a, b)
+    if not swap:
+        side._shields &= ~(1 << b)
+    return swap
+
+
 def only_swaps(
     original: Callable[..., LegalMoves | None], board: int, *rest: int
 ) -> LegalMoves | None:
@@ -289,6 +433,29 @@ def ship_leaves_it_hidden(original: Callable[[Game, Move], None], game: Game, mo
         original(game, move)
     finally:
         side._hidden = hidden
+
+
+def held(game: Game, player: int, prize: str) -> bool:
+    return bool(game.holder(prize) == player)
+
+
+def hiding_by_who(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    side, who = game.sides[player], who_stands(game, player)
+    moves = [move for move in usable if move.kind != "cave"]
+    captains = [i for i in range(4) if who[i] >= 2 and side._board >> i & 1]
+    if held(game, player, "cave") and side._hidden < 0 and len(captains) == 2:
+        moves += [Move.cave(POSITIONS[i]) for i in captains]
+    return moves
+
+
+def back_when_the_captain_moves(
+    original: Callable[[Game, Move], None], game: Game, move: Move
+) -> None:
+    player = game.to_move
+    side = game.sides[player]
+    original(game, move)
+    if move.kind == "ship" and side._hidden >= 0 and side._hidden ^ 1 in (move._a, move._b):
+        game._events.append((EV_RETURN, game.turn + 1, player, side._bring_back()))
 
 
 def guards_hide(board: int, hidden: int, shields: int, held: int) -> list[Move]:
@@ -351,6 +518,15 @@ def fort_twice(board: int, hidden: int, shields: int, held: int) -> list[Move]:
     return [Move.fort(p) for p in _on_board(board & GUARD_BITS)]
 
 
+def fort_by_who(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    side, who = game.sides[player], who_stands(game, player)
+    moves = [move for move in usable if move.kind != "fort"]
+    guards = [i for i in range(4) if who[i] < 2 and side._board >> i & 1]
+    if held(game, player, "fort") and len(guards) == 2:
+        moves += [Move.fort(POSITIONS[i]) for i in guards if not side._shields >> i & 1]
+    return moves
+
+
 def game_ends_with_the_pile(original: Callable[[Game], bool], game: Game) -> bool:
     if not game.draw_pile:
         game._phase, game._legal = "over", LegalMoves()
@@ -372,6 +548,27 @@ def from_the_bottom(original: Callable[[Game], bool], game: Game) -> bool:
         game._pile.reverse()
 
 
+def _drawn_before_the_power(game: Game) -> Any:
+    return game._pile[-1] if game.phase == "prize" and game._pile else None
+
+
+def drawn_at_once(original: property) -> property:
+    getter = original.fget
+    assert getter is not None
+    return property(lambda game: _drawn_before_the_power(game) or getter(game))
+
+
+def pile_without_the_drawn(original: property) -> property:
+    getter = original.fget
+    assert getter is not None
+
+    def pile(game: Game) -> list[Any]:
+        cards: list[Any] = getter(game)
+        return cards[1:] if _drawn_before_the_power(game) is not None else cards
+
+    return property(pile)
+
+
 def skippable_hit(game: Game) -> None:
     game._legal = LegalMoves([*game.legal_moves, DRAW])
 
@@ -387,6 +584,10 @@ def shield_stops_the_8(original: Callable[[Side, int], None], side: Side, i: int
         side._shields &= ~(1 << i)
     else:
         original(side, i)
+
+
+def four_hits(original: Callable[[Side, int], None], side: Side, i: int) -> None:
+    side._hit(i, 4)
 
 
 def kill_anyone(game: Game) -> None:
@@ -409,6 +610,16 @@ def slash_ignores_shields(
     result = original(side, i, hits)
     if shielded and side._hp[i]:
         side._shields |= 1 << i
+    return result
+
+
+def slash_carries_on(
+    original: Callable[..., tuple[bool, int, int]], side: Side, i: int, hits: int
+) -> tuple[bool, int, int]:
+    spare = hits - side.has_shield(POSITIONS[i]) - side._hp[i]
+    result = original(side, i, hits)
+    if spare > 0 and i < 2 and side._board >> (i + 2) & 1:
+        original(side, i + 2, spare)
     return result
 
 
@@ -447,8 +658,37 @@ def taken_prize_still_works(
         game._held[source] |= 1 << prize
 
 
+_BEFORE_THE_POWER: dict[int, tuple[int, tuple[Any, ...]]] = {}
+
+
+def remember_the_side(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
+    player = game.to_move
+    _BEFORE_THE_POWER[id(game)] = (player, game.sides[player]._state())
+    original(game, move)
+
+
+def joker_undoes_the_power(original: Callable[[Game], bool], game: Game) -> bool:
+    before = _BEFORE_THE_POWER.pop(id(game), None)
+    waits = original(game)
+    if not waits and before is not None and game.discard_pile[-1].rank == 0:
+        player, (hp, shields, board, hidden) = before
+        side = game.sides[player]
+        side._hp[:], side._shields, side._board, side._hidden = list(hp), shields, board, hidden
+    return waits
+
+
 def first_target_only(targets: list[str]) -> list[str]:
     return targets[:1]
+
+
+def targets_by_who(game: Game) -> None:
+    side, who = game.sides[1 - game.to_move], who_stands(game, 1 - game.to_move)
+    fainted = {who[i] for i in range(4) if not side._hp[i]}
+    game._legal = LegalMoves(
+        Move.target(POSITIONS[i])
+        for i in range(4)
+        if side._board >> i & 1 and (who[i] < 2 or who[i] - 2 in fainted)
+    )
 
 
 def shield_lasts(
@@ -466,6 +706,12 @@ def standing_at_zero(
     if not side._hp[i]:
         side._board |= 1 << i
     return result
+
+
+def shields_wear_off(original: Callable[[Game], None], game: Game) -> None:
+    if game.phase != "over":
+        game.sides[game.to_move]._shields = 0
+    original(game)
 
 
 def captain_steps_up(original: Callable[..., Any], side: Side, i: int, *rest: int) -> Any:
@@ -489,3 +735,11 @@ def no_guards(side: Side) -> bool:
 
 def one_left(side: Side) -> bool:
     return side.pirates_left == 1
+
+
+def nobody_standing(side: Side) -> bool:
+    return not side._board
+
+
+def no_return_for_the_last(original: Callable[[Side], bool], side: Side) -> bool:
+    return original(side) and side._board != 0

@@ -16,7 +16,10 @@ from pirate_patches import (
     as_the_rule_says,
     blocked_is_a_draw,
     both_build_up,
+    both_halves_needed,
+    captor_owns_the_cards,
     claim_beats_play,
+    claim_fits_either_half,
     claim_with_cards,
     covered_check,
     covered_claim,
@@ -28,11 +31,18 @@ from pirate_patches import (
     game_method,
     going_on_while_watched,
     higher_is_low,
+    in_the_gap,
+    keels_by_all_ships,
     lower_part,
+    mark_at_captures_only,
     method,
     more_cards_capture,
     must_play,
+    observer_half_check,
+    observer_half_play,
     one_after_the_other,
+    only_fresh_check,
+    only_fresh_play,
     only_when_both_watch,
     other_half_check,
     other_half_play,
@@ -46,6 +56,7 @@ from pirate_patches import (
     restock_shuffled,
     same_keels,
     ship_method,
+    ship_property,
     sinking_keeps_keels,
     skipping_ranks,
     stock_top_too,
@@ -87,6 +98,11 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
             lambda original, cards, whose, complete=True: original(cards, whose, complete=False),
         ),
     ),
+    misreading(
+        "P1",
+        "a captured ship's cards join the captor's deck",
+        game_method("_complete", captor_owns_the_cards),
+    ),
     # P2: the cut
     misreading("P2", "suits break a tie", cut_rule(suits_break_ties)),
     misreading("P2", "the Ace is high in the cut", cut_rule(ace_high)),
@@ -105,6 +121,12 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "P3", "the top card of the stock can be played", game_method("can_play", stock_top_too)
     ),
     misreading("P3", "the waste is played from the bottom", game_method("can_play", waste_bottom)),
+    misreading(
+        "P3",
+        "only the card just turned can be played",
+        game_method("_check_play", only_fresh_check),
+        game_method("can_play", only_fresh_play),
+    ),
     # P4: everyone acts at once
     misreading("P4", "players take turns", game_method("legal_actions", taking_turns)),
     misreading(
@@ -143,6 +165,12 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
     ),
     misreading("P6", "a half may skip ranks", ship_method("fits", skipping_ranks)),
     misreading("P6", "both halves build up from the Ace", ship_method("__init__", both_build_up)),
+    misreading(
+        "P6",
+        "a card may go on an observer's half",
+        game_method("_check_play", observer_half_check),
+        game_method("_play", observer_half_play),
+    ),
     # P7: capturing or sinking
     misreading(
         "P7",
@@ -159,6 +187,9 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "when both close it at once, one of them still captures it",
         game_method("_complete", first_seat_wins_ties),
     ),
+    misreading(
+        "P7", "a ship needs cards on both halves", ship_property("is_complete", both_halves_needed)
+    ),
     # P8: the next ship of a suit
     misreading(
         "P8", "every ship keeps the first ship's keels", ship_method("__init__", same_keels)
@@ -166,6 +197,11 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
     misreading("P8", "the keels swap only once", ship_method("__init__", swap_once)),
     misreading(
         "P8", "a sunk ship does not swap the keels", game_method("_complete", sinking_keeps_keels)
+    ),
+    misreading(
+        "P8",
+        "the keels swap for every suit whenever a ship leaves the table",
+        game_method("_complete", keels_by_all_ships),
     ),
     # P9: observers and claims
     misreading(
@@ -196,11 +232,21 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
     misreading(
         "P9", "a claimed card scores for its owner", game_method("_complete", owner_scores_a_claim)
     ),
+    misreading(
+        "P9",
+        "a claim may take a card that fits the owner's half",
+        game_method("_check_claim", claim_fits_either_half),
+    ),
     # P10: five ships win
     misreading("P10", "four ships always win", finishing_at(lambda game: 4)),
     misreading("P10", "five ships are needed even after a sinking", finishing_at(lambda game: 5)),
     misreading(
         "P10", "each sinking lowers the mark by one", finishing_at(lambda game: 5 - len(game.sunk))
+    ),
+    misreading(
+        "P10",
+        "the mark is looked at only when a ship is captured",
+        game_method("_find_outcome", mark_at_captures_only),
     ),
     # P11: when nothing fits any more
     misreading(
@@ -222,5 +268,10 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "P11",
         "the game goes on while a player is watching",
         game_method("_anything_fits", going_on_while_watched),
+    ),
+    misreading(
+        "P11",
+        "a card that could fill the gap between the halves keeps the game going",
+        anything_fits(in_the_gap),
     ),
 )

@@ -4,7 +4,7 @@ See `catalogue` for what a misreading is. The patches reach the engine through a
 patch points: a moment's steps on `PirateGame` (``apply_moment``, ``legal_actions``,
 ``can_play``, ``_check_play``, ``_check_claim``, ``_turn``, ``_play``, ``_claim``,
 ``_complete``, ``_find_outcome``, ``_anything_fits``), a ship's rules on `Ship`
-(``__init__``, ``fits``, ``place``), and the setup (``check_deck``, ``low_player``,
+(``__init__``, ``fits``, ``place``, ``is_complete``), and the setup (``check_deck``, ``low_player``,
 the cut).
 
 The engine's shortcuts (`pirate_rules.pirate.game.PirateGame._at_once`) write some of
@@ -22,7 +22,9 @@ from typing import Any
 from catalogue import Factory, replaced_by
 
 from pirate_rules.cards import SUITS, Card
+from pirate_rules.errors import IllegalMoveError
 from pirate_rules.pirate import Action, Outcome, Ship, Termination, parse_moment
+from pirate_rules.pirate.ships import PLACED
 
 GAME = "pirate_rules.pirate.game"
 SHIPS = "pirate_rules.pirate.ships"
@@ -50,6 +52,17 @@ def game_method(name: str, variant: Callable[..., Any]) -> Patch:
 
 def ship_method(name: str, variant: Callable[..., Any]) -> Patch:
     return method(f"{SHIPS}:Ship.{name}", variant)
+
+
+def ship_property(name: str, variant: Callable[[Callable[[Ship], Any], Ship], Any]) -> Patch:
+    """Patch the property ``Ship.name`` with ``variant(original getter, ship)``."""
+
+    def factory(original: property) -> property:
+        getter = original.fget
+        assert getter is not None
+        return property(lambda ship: variant(getter, ship))
+
+    return {f"{SHIPS}:Ship.{name}": factory, **PLAIN}
 
 
 def cut_rule(variant: Callable[..., int | None]) -> Patch:
@@ -132,6 +145,16 @@ def lower_part(original: Callable[..., Card], deck: list[Card], rng: random.Rand
     return deck[rng.randint(1, len(deck) - 1)]
 
 
+def captor_owns_the_cards(
+    original: Callable[..., None], game: Game, index: int, players: int
+) -> None:
+    original(game, index, players)
+    if players in (1, 2):
+        captor = players >> 1
+        ship = game.captured[captor][-1]
+        ship.halves = [[PLACED[captor][placed.card] for placed in half] for half in ship.halves]
+
+
 def any_waste_card(original: Callable[..., bool], game: Game, player: int) -> bool:
     return game.outcome() is None and any(fits(game, player, c) for c in game.waste(player))
 
@@ -144,6 +167,20 @@ def stock_top_too(original: Callable[..., bool], game: Game, player: int) -> boo
 def waste_bottom(original: Callable[..., bool], game: Game, player: int) -> bool:
     waste = game.waste(player)
     return game.outcome() is None and bool(waste) and fits(game, player, waste[-1])
+
+
+def only_fresh_check(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    original(game, player)
+    if not game.is_fresh(player):
+        name = game.players[player]
+        raise IllegalMoveError(
+            f"{name} cannot play {game.waste_top(player)}: it is not the card just turned",
+            rule="P3",
+        )
+
+
+def only_fresh_play(original: Callable[[Game, int], bool], game: Game, player: int) -> bool:
+    return original(game, player) and game.is_fresh(player)
 
 
 def taking_turns(original: Callable[..., list[Action]], game: Game, player: int) -> list[Action]:
@@ -234,6 +271,22 @@ def other_half_play(
     touched[SUITS.index(card.suit)] |= 1 << player
 
 
+def observer_half_check(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    if game.is_observer(1 - player):
+        other_half_check(original, game, player)
+    else:
+        original(game, player)
+
+
+def observer_half_play(
+    original: Callable[..., None], game: Game, player: int, touched: list[int]
+) -> None:
+    if game.is_observer(1 - player):
+        other_half_play(original, game, player, touched)
+    else:
+        original(game, player, touched)
+
+
 def more_cards_capture(original: Callable[..., None], game: Game, index: int, players: int) -> None:
     sizes = [len(half) for half in game.ships[index].halves]
     if players != 3 and sizes[0] != sizes[1]:
@@ -253,6 +306,10 @@ def first_seat_wins_ties(
     original(game, index, 1 if players == 3 else players)
 
 
+def both_halves_needed(original: Callable[[Ship], bool], ship: Ship) -> bool:
+    return original(ship) and all(ship.halves)
+
+
 def same_keels(original: Callable[..., None], ship: Ship, suit: str, number: int, low: int) -> None:
     original(ship, suit, 1, low)
     ship.number = number
@@ -270,6 +327,14 @@ def sinking_keeps_keels(
     if players == 3:
         new = game.ships[index]
         game._ships[index] = Ship(new.suit, new.number, 1 - game.low)
+
+
+def keels_by_all_ships(original: Callable[..., None], game: Game, index: int, players: int) -> None:
+    original(game, index, players)
+    new = game.ships[index]
+    gone = len(game.sunk) + len(game.captured[0]) + len(game.captured[1])
+    game._ships[index] = Ship(new.suit, gone + 1, game.low)
+    game._ships[index].number = new.number
 
 
 def claim_with_cards(original: Callable[[Game, int], None], game: Game, player: int) -> None:
@@ -358,11 +423,31 @@ def owner_scores_a_claim(
     original(game, index, players)
 
 
+def claim_fits_either_half(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    card, owner = game.waste_top(1 - player), 1 - player
+    if (
+        card is None
+        or not game.is_observer(player)
+        or not game.is_fresh(owner)
+        or not fits(game, owner, card)
+    ):
+        original(game, player)
+
+
 def blocked_is_a_draw(original: Callable[[Game], Outcome | None], game: Game) -> Outcome | None:
     outcome = original(game)
     if outcome is not None and outcome.termination is Termination.BLOCKED:
         return Outcome(None, Termination.BLOCKED)
     return outcome
+
+
+def mark_at_captures_only(original: Callable[[Game], Outcome | None], game: Game) -> Outcome | None:
+    outcome = original(game)
+    if outcome is None or outcome.termination is not Termination.CAPTURES:
+        return outcome
+    if any(event.kind == "capture" and event.moment == game.moment for event in game.events):
+        return outcome
+    return None if game._anything_fits() else Outcome(outcome.winner, Termination.BLOCKED)
 
 
 def only_when_both_watch(original: Callable[[Game], bool], game: Game) -> bool:
@@ -386,3 +471,9 @@ def as_the_rule_says(game: Game, player: int, card: Card) -> bool:
     return fits(game, player, card) or (
         game.is_observer(1 - player) and fits(game, 1 - player, card)
     )
+
+
+def in_the_gap(game: Game, player: int, card: Card) -> bool:
+    ship = game.ship(card.suit)
+    missing = not ship.ranks >> card.rank & 1
+    return as_the_rule_says(game, player, card) or (all(ship.halves) and missing)

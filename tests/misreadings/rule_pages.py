@@ -9,11 +9,16 @@ flags as the documentation tests (``conftest.py``).
 Each section runs on its own, after the page's **preamble**: the import statements of
 the examples that come before the page's first rule heading. So a section may use what
 the page imported at the top, and nothing that another section set up.
+
+Within a section, each block that runs on its own begins an **example** (`Example`), and
+the blocks after it that carry on with what it set up belong to that example. The
+examples of a section can thus be run, or left out, one by one (`rule_examples`).
 """
 
 from __future__ import annotations
 
 import doctest
+import functools
 import re
 import signal
 import sys
@@ -23,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType, TracebackType
+
+from pirate_rules.errors import PirateRulesError
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -92,6 +99,49 @@ def section_source(rule: str) -> str:
     return preamble(text) + "".join(examples(rule_sections(text)[rule]))
 
 
+@dataclass(frozen=True)
+class Example:
+    """One example of a rule's section: a ``pycon`` block that runs on its own (after the
+    page's preamble, on the real engine), with the blocks after it that carry on with
+    what it set up."""
+
+    rule: str
+    number: int
+    """1 for the section's first example, 2 for the next, and so on."""
+    blocks: tuple[str, ...]
+    preamble: str
+
+    @property
+    def source(self) -> str:
+        """The doctest source of this example alone: the page's preamble, then its blocks."""
+        return self.preamble + "".join(self.blocks)
+
+    def __str__(self) -> str:
+        first = self.blocks[0].split("\n", 1)[0].removeprefix(">>> ")
+        first = first if len(first) <= 60 else first[:59] + "…"
+        return f"{self.rule} example {self.number} ({first})"
+
+
+@functools.cache
+def rule_examples(rule: str) -> tuple[Example, ...]:
+    """The examples of ``rule``'s section, in page order (see `Example`).
+
+    A block begins a new example when it passes on its own on the real engine; call this
+    only while the engine is not patched (the answer is kept for the session).
+    """
+    text = page_of(rule).read_text(encoding="utf-8")
+    head = preamble(text)
+    groups: list[list[str]] = []
+    for block in examples(rule_sections(text)[rule]):
+        if not groups or run_examples(head + block, rule).passed:
+            groups.append([block])
+        else:
+            groups[-1].append(block)
+    return tuple(
+        Example(rule, number, tuple(group), head) for number, group in enumerate(groups, 1)
+    )
+
+
 def page_source(page: Path) -> str:
     """The doctest source of a whole page: every example, in order, in one namespace."""
     return "".join(examples(page.read_text(encoding="utf-8")))
@@ -155,6 +205,8 @@ class _Runner(doctest.DocTestRunner):
         frames = traceback.extract_tb(exc_info[2])
         innermost = frames[-1].filename if frames else ""
         broken = next((path for path in self.watch if innermost == path), "")
+        if isinstance(exc_info[1], PirateRulesError):
+            broken = ""  # a refusal, even one a misreading makes: an answer, not a crash
         if getattr(exc_info[1], "broken_patch", False):
             broken = str(exc_info[1])
         got = "".join(traceback.format_exception_only(exc_info[0], exc_info[1]))
@@ -188,7 +240,8 @@ def run_examples(source: str, name: str, *, watch: tuple[str, ...] = ()) -> Run:
     Every example runs, even after a failure (as doctest does without ``-x``), so a
     run reports all the examples that disagree. An unexpected exception whose
     innermost frame lies in one of the files ``watch`` counts as *broken*: the code
-    there crashed, rather than the engine giving another answer.
+    there crashed, rather than the engine giving another answer. (A rules error is an
+    answer wherever it is raised: a patch may refuse a move, as its misreading would.)
     """
     test = doctest.DocTestParser().get_doctest(source, {"__name__": name}, name, None, 0)
     runner = _Runner(tuple(str(Path(path)) for path in watch))
