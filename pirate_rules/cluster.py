@@ -69,15 +69,16 @@ INSTALL: Final = "pip install 'pirate-rules[cluster]'"
 """How to install what ``--cluster`` needs (``make setup`` installs it too)."""
 
 BATCH_SECONDS: Final = 1.0
-"""How long a batch should keep its worker busy, at least. A batch costs its worker
-about 2 ms and the client and scheduler about 5 ms (``benchmarks/cluster.py``), so a
-second keeps the workers' share under 1%, while a lost worker or Ctrl-C loses no more
-than a second of work."""
+"""How long a batch should keep its worker busy, at least. A batch costs its worker 3
+to 9 ms of CPU, and the client and scheduler 4 to 12 ms (``benchmarks/cluster.py`` on
+a shared machine), so a second keeps the workers' share near 1%, while a lost worker or
+Ctrl-C loses no more than a second of work."""
 
-BATCHES_PER_SECOND: Final = 100
-"""The most batches the whole cluster should finish per second: at about 5 ms each,
-half of one core for the client and scheduler. Past 100 workers, batches grow longer
-than `BATCH_SECONDS` to stay under it."""
+BATCHES_PER_SECOND: Final = 50
+"""The most batches the whole cluster should finish per second: at up to 12 ms each,
+some 60% of one core for the client and scheduler. Past 50 worker threads, batches
+grow longer than `BATCH_SECONDS` to stay under it (2 s on 100)."""
+
 
 MAX_BATCH: Final = 20_000
 """The most games (or jobs) in one batch, whatever their speed."""
@@ -550,8 +551,8 @@ def _batch_seconds(threads: int) -> float:
     """How long a batch should last on a cluster of ``threads`` worker threads.
 
     Example:
-        >>> _batch_seconds(2), _batch_seconds(100), _batch_seconds(400)
-        (1.0, 1.0, 4.0)
+        >>> _batch_seconds(2), _batch_seconds(50), _batch_seconds(100)
+        (1.0, 1.0, 2.0)
     """
     return max(BATCH_SECONDS, threads / BATCHES_PER_SECOND)
 
