@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live analysis mutation examples chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live lighthouse analysis mutation examples chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,9 +59,15 @@ bench: setup
 bench-pairings: setup
 	$(PY) benchmarks/engine.py --pairings --games 300 --runs 3
 
-## bench-site: time the play pages against bare Pyodide in headless Chromium
+## bench-site: first and second visits (with and without Python's snapshot) of both play
+## pages and a rules page: time to the first choice or Run's answer, against a bare Pyodide
+## boot in the same run, and the bytes each visit transfers
 bench-site: build chromium
 	$(PY) benchmarks/site.py
+
+## lighthouse: Lighthouse 12 (pinned in package-lock.json) on six pages, mobile, median of 3
+lighthouse: build chromium
+	$(PY) benchmarks/lighthouse.py
 
 ## examples: run every script in examples/ with the project's Python, as their docstrings show
 examples: setup

@@ -99,11 +99,13 @@ def _jobs(game: str, seeds: range, bots: tuple[str, str], jobs: int) -> int:
 
 
 def _on(cluster: Cluster, game: str, seeds: range, bots: tuple[str, str]) -> int:
-    return tally(cluster.games(game, seeds, bots), game)
+    """Games as ``simulate --cluster`` plays them without records: added up by batch."""
+    return sum(part.games for part in cluster.tallies(game, seeds, bots))
 
 
-def _nothing(context: None, item: int) -> int:
-    return item
+def _nothing(items: list[int]) -> tuple[None, int]:
+    """A batch's work that does nothing."""
+    return None, len(items)
 
 
 def workers_of(cluster: Cluster) -> list[psutil.Process]:
@@ -135,7 +137,7 @@ def main() -> None:
             with Cluster("local", workers=workers) as cluster:
                 ready = time.perf_counter() - started
                 live = workers_of(cluster)
-                tally(cluster.games(game, range(200), bots), game)  # warm up every worker
+                _on(cluster, game, range(200), bots)  # warm up every worker
                 work = functools.partial(_on, cluster, game, seeds, bots)
                 runs = [timed(work, live) for _ in range(args.runs)]
             print(
@@ -149,7 +151,7 @@ def main() -> None:
         for _ in range(args.runs):
             gc.collect()
             wall, mine, theirs = time.perf_counter(), time.process_time(), _of(live)
-            count = sum(1 for _ in cluster.run(_nothing, None, range(args.batches), size=1))
+            count = sum(1 for _ in cluster.run(_nothing, (), range(args.batches), size=1))
             walls.append((time.perf_counter() - wall) / count * 1000)
             here.append((time.process_time() - mine) / count * 1000)
             there.append((_of(live) - theirs) / count * 1000)

@@ -1,54 +1,61 @@
-"""How fast the built site's play pages become playable, and how much each page downloads.
+"""How fast the built site becomes usable on a first and a later visit, and what it costs.
 
-Serves ``site/`` (run ``mkdocs build --strict`` first) on 127.0.0.1 and opens it in
-headless Chromium. First, every figure is measured in a fresh browser context with the
-service worker blocked, so with an empty cache, as on a first visit of the page alone:
+Serves ``site/`` (built first if missing) on 127.0.0.1 with the plain static server of
+the browser tests and opens it in headless Chromium (Debian's), all in one run, as a
+family's device would:
 
-* bare Pyodide: a blank page of the same server starts a module worker that only loads
-  Pyodide from the site's own files, the floor a play page cannot beat;
-* each play page: from navigation until a game can be played (the page's ``play-ready``
-  performance mark), and the ratio to bare Pyodide;
-* bytes transferred by a rules page and by a play page, worker downloads included.
+* **bare Pyodide**: a blank page of the same server starts a module worker that only
+  loads Pyodide from the site's files and runs ``1 + 1``: cold (a new profile, nothing
+  cached) and warm (the same profile again, its files in the browser's cache). Every
+  time below is also given as a ratio to both.
+* for each play page, **time to the first choice** (navigation to the page's
+  ``play-ready`` mark: the table drawn and a choice to make), and for one rules page,
+  **time to the first Run's answer** (navigation to the answer of its first example,
+  Run being pressed as soon as it is there):
 
-Then, with the service worker (``hooks/offline.py``), each play page three times in one
-new browser profile, as a family would open it: a first visit, a second visit online and
-a second visit offline. Each visit starts a new browser on that profile (its disk cache
-and service worker kept, nothing else left running). Times run from navigation to the
-``play-ready`` mark; the first visit also waits until the service worker has kept the
-runtime (``<html data-offline="ready">``) and counts those bytes. Bytes are counted by
-the server: headers and bodies, uncompressed, as the test server sends them.
+  - *first visit*: a new profile; the service worker then keeps what it keeps (the
+    runtime too, once Python runs: ``<html data-offline="ready">``) and the worker keeps
+    its memory snapshot, before the browser closes;
+  - *second visit, with the snapshot*: the same profile, the browser started afresh;
+  - *second visit, without it*: the same again, with the snapshot turned off (the
+    About page's setting), so Python starts as it did before snapshots.
 
-Run with ``.venv/bin/python benchmarks/site.py [--runs N] [--visits N]``.
+Bytes are counted by the server (headers and bodies, uncompressed, as it sends them)
+from navigation until the visit is over, service worker included. Every figure is the
+median of ``--runs`` runs, with the range; the last line gives the snapshot's size as
+stored. Each visit starts its own browser on the profile, so nothing else is left
+running and no memory cache carries over.
+
+Run with ``.venv/bin/python benchmarks/site.py [--runs N]`` (``make bench-site``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import (
-    Browser,
-    BrowserType,
-    Page,
-    Request,
-    Route,
-    sync_playwright,
-)
+from playwright.sync_api import BrowserContext, BrowserType, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from siteserver import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    HOST,
     SITE,
+    QuietServer,
+    SiteHandler,
     Traffic,
     ensure_site_built,
     is_local,
-    serve_site,
 )
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
@@ -61,176 +68,213 @@ const indexURL = new URL("/pyodide/", self.location.href).href;
 const pyodide = await loadPyodide({indexURL, packageBaseUrl: indexURL});
 pyodide.runPython("1 + 1");
 postMessage("ready");"""
+BARE = {
+    "/__bare__/index.html": (BARE_PAGE, "text/html"),
+    "/__bare__/worker.mjs": (BARE_WORKER, "text/javascript"),
+}
 
-RULES_PAGES = ("rules/marvin/", "rules/pirate/", "")
 PLAY_PAGES = ("play/marvin/", "play/pirate/")
+RULES_PAGE = "rules/marvin/"
+VISITS = ("first visit", "second, with snapshot", "second, without")
+TIMEOUT_MS = 180_000
+STORE = "(await import('/assets/play/snapshot.mjs')).snapshotStore(location.origin + '/')"
 
 
-class Measure:
-    """Open one URL in a fresh context; record the bytes of every response."""
+class BenchHandler(SiteHandler):
+    """The site, plus the bare Pyodide page, written here rather than into the site."""
 
-    def __init__(self, browser: Browser, base: str) -> None:
-        self.browser = browser
-        self.base = base
+    def do_GET(self) -> None:
+        """Answer the bare page's two files; every other path from the site."""
+        found = BARE.get(self.path.split("?")[0])
+        if found is None:
+            super().do_GET()
+            return
+        body, kind = found[0].encode(), found[1]
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
-    def run(self, path: str, ready: bool) -> tuple[float | None, int, int]:
-        """Return (seconds until the ``play-ready`` mark or None, bytes, requests)."""
-        context = self.browser.new_context(service_workers="block")
-        sizes: list[int] = []
-        off_host: list[str] = []
 
-        def finished(request: Request) -> None:
-            size = request.sizes()
-            sizes.append(size["responseBodySize"] + size["responseHeadersSize"])
+@contextlib.contextmanager
+def serve(traffic: Traffic, site: Path = SITE) -> Iterator[str]:
+    handler = functools.partial(BenchHandler, directory=str(site))
+    server = QuietServer((HOST, 0), handler)
+    server.traffic = traffic
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
-        def bare(route: Route) -> None:
-            body = BARE_PAGE if route.request.url.endswith(".html") else BARE_WORKER
-            kind = "text/html" if route.request.url.endswith(".html") else "text/javascript"
-            route.fulfill(status=200, body=body, content_type=kind)
 
-        context.on("requestfinished", finished)
-        context.on("request", lambda r: None if is_local(r.url) else off_host.append(r.url))
-        context.route(lambda url: not is_local(url), lambda route: route.abort())
-        context.route("**/__bare__/*", bare)
-        page = context.new_page()
+@dataclass
+class Device:
+    """One browser profile, opened afresh for each visit."""
+
+    chromium: BrowserType
+    traffic: Traffic
+    profile: str
+    snapshots: bool = True
+    off_host: list[str] = field(default_factory=list)
+
+    @contextlib.contextmanager
+    def visit(self) -> Iterator[Page]:
+        context: BrowserContext = self.chromium.launch_persistent_context(
+            self.profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        context.on("request", lambda r: None if is_local(r.url) else self.off_host.append(r.url))
+        context.set_default_timeout(TIMEOUT_MS)
         try:
-            page.goto(self.base + path, wait_until="load")
-            seconds = _ready_seconds(page) if ready else None
-            if not ready:
-                page.wait_for_load_state("networkidle")
-            page.wait_for_timeout(300)  # late requests (search index) are counted too
+            page = context.pages[0] if context.pages else context.new_page()
+            self.traffic.take()
+            yield page
         finally:
             context.close()
-        if off_host:
-            raise SystemExit(f"requests left 127.0.0.1: {off_host}")
-        return seconds, sum(sizes), len(sizes)
+        if self.off_host:
+            raise SystemExit(f"requests left 127.0.0.1: {self.off_host}")
 
 
-def _ready_seconds(page: Page) -> float:
+def mark_seconds(page: Page, name: str = "play-ready") -> float:
     page.wait_for_function(
-        "performance.getEntriesByName('play-ready').length > 0", timeout=120_000, polling=20
+        f"performance.getEntriesByName('{name}').length > 0", timeout=TIMEOUT_MS, polling=20
     )
-    return float(page.evaluate("performance.getEntriesByName('play-ready')[0].startTime")) / 1000
+    return float(page.evaluate(f"performance.getEntriesByName('{name}')[0].startTime")) / 1000
 
 
-Run = tuple[float | None, int, int]
-
-
-def _median(runs: int, measure: Callable[[], Run]) -> tuple[float, int, int]:
-    results = [measure() for _ in range(runs)]
-    seconds = [r[0] for r in results if r[0] is not None]
-    return (
-        statistics.median(seconds) if seconds else float("nan"),
-        int(statistics.median(r[1] for r in results)),
-        int(statistics.median(r[2] for r in results)),
+def until(page: Page, script: str) -> None:
+    """Wait until the async function ``script`` resolves to a true value."""
+    page.evaluate(
+        f"""async () => {{
+            const test = {script};
+            const until = performance.now() + {TIMEOUT_MS};
+            while (!(await test())) {{
+                if (performance.now() > until) throw new Error("timed out: {script[:40]}");
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }}
+        }}"""
     )
 
 
-VISITS = ("first visit", "second, online", "second, offline")
+def first_run_seconds(page: Page) -> float:
+    """Press Run under the page's first example as soon as it is there; seconds from
+    navigation to its answer."""
+    page.locator("#live-example-1").get_by_role("button", name="Run").click()
+    page.wait_for_selector("#live-example-1 + .live-result .live-verdict", timeout=TIMEOUT_MS)
+    return float(page.evaluate("performance.now()")) / 1000
 
 
-def visit_series(chromium: BrowserType, path: str) -> list[tuple[float, int, int]]:
-    """Open ``path`` three times in one new profile: (seconds to ready, bytes, requests).
+def settle(page: Page, first: bool, snapshots: bool) -> None:
+    """After a visit: on the first, wait until the site and Python's snapshot are kept."""
+    if first and not snapshots:  # a site built before snapshots: its worker tells nothing
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(5000)
+    elif first:
+        page.wait_for_function(
+            "['ready', 'site', 'failed'].includes(document.documentElement.dataset.offline)",
+            timeout=TIMEOUT_MS,
+        )
+        state = page.evaluate("document.documentElement.dataset.offline")
+        if state == "failed":
+            raise SystemExit("the service worker could not keep the runtime")
+        until(page, f"async () => (await {STORE}.describe()) !== null")
+    page.wait_for_timeout(300)  # late requests are counted too
 
-    Each visit starts the browser afresh on the same profile (its disk cache and service
-    worker kept, nothing left running). The site is served for the first two visits only:
-    the offline visit meets a closed port as well as the browser's offline switch.
-    """
-    traffic = Traffic()
-    results: list[tuple[float, int, int]] = []
-    with tempfile.TemporaryDirectory(prefix="pirate-rules-profile-") as profile:
-        with serve_site(SITE, traffic) as base:
-            for visit in VISITS[:2]:
-                results.append(_visit(chromium, profile, base + path, traffic, visit))
-        results.append(_visit(chromium, profile, base + path, traffic, VISITS[2]))
+
+Visit = tuple[float, int]
+
+
+def page_visits(device: Device, base: str, path: str) -> list[Visit]:
+    """The three visits of ``path`` on a new device: (seconds, bytes) each."""
+    measure: Callable[[Page], float] = first_run_seconds if path == RULES_PAGE else mark_seconds
+    results: list[Visit] = []
+    for number, _ in enumerate(VISITS if device.snapshots else VISITS[:2]):
+        with device.visit() as page:
+            if number == 2:  # the About page's setting, before the visit
+                page.goto(base + "about/")
+                page.evaluate(f"async () => {STORE}.setEnabled(false)")
+                device.traffic.take()
+            page.goto(base + path)
+            seconds = measure(page)
+            settle(page, first=number == 0, snapshots=device.snapshots)
+            results.append((seconds, device.traffic.take()[1]))
     return results
 
 
-def _visit(
-    chromium: BrowserType, profile: str, url: str, traffic: Traffic, visit: str
-) -> tuple[float, int, int]:
-    context = chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-    )
-    # Requests are watched but not routed: routing would turn the browser's cache off.
-    off_host: list[str] = []
-    context.on("request", lambda r: None if is_local(r.url) else off_host.append(r.url))
-    try:
-        context.set_offline(visit.endswith("offline"))
-        traffic.take()
-        page = context.new_page()
-        page.goto(url, wait_until="load")
-        seconds = _ready_seconds(page)
-        if visit == VISITS[0]:
-            page.wait_for_function(
-                "['ready', 'failed'].includes(document.documentElement.dataset.offline)",
-                timeout=120_000,
-            )
-            state = page.evaluate("document.documentElement.dataset.offline")
-            if state != "ready":
-                raise SystemExit(f"the runtime was not kept for offline use: {state}")
-        page.wait_for_timeout(300)  # late requests (search index) are counted too
-        paths, size = traffic.take()
-    finally:
-        context.close()
-    if off_host:
-        raise SystemExit(f"requests left 127.0.0.1: {off_host}")
-    return seconds, size, len(paths)
+def bare_boots(device: Device, base: str) -> tuple[float, float]:
+    """A bare Pyodide boot, cold then warm, on a new device."""
+    times = []
+    for _ in range(2):
+        with device.visit() as page:
+            page.goto(base + "__bare__/index.html")
+            times.append(mark_seconds(page))
+    return times[0], times[1]
 
 
-def _spread(values: list[float]) -> str:
-    return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
-
-
-def print_visits(chromium: BrowserType, path: str, runs: int) -> None:
-    """Measure and print the three visits of ``path``: median (range) of ``runs``."""
-    series = [visit_series(chromium, path) for _ in range(runs)]
-    print(f"\nVisits of /{path}: new profile with a disk cache per run, median (range) of {runs}")
-    print(f"{'visit':<20}{'ready (s)':>20}{'transferred (MB)':>24}{'requests':>10}")
-    for index, name in enumerate(VISITS):
-        seconds = [run[index][0] for run in series]
-        megabytes = [run[index][1] / 1e6 for run in series]
-        requests = [run[index][2] for run in series]
-        print(
-            f"{name:<20}{_spread(seconds):>20}{_spread(megabytes):>24}"
-            f"{int(statistics.median(requests)):>10}"
-        )
+def spread(values: list[float], digits: int = 2) -> str:
+    middle = statistics.median(values)
+    return f"{middle:.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of every figure (median)")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
     parser.add_argument(
-        "--visits", type=int, default=5, help="runs of the three visits (0 to skip them)"
+        "--before-snapshots",
+        action="store_true",
+        help="for a site built before snapshots: two visits each, no snapshot's size",
     )
     args = parser.parse_args(argv)
-    ensure_site_built()
-    rows: list[tuple[str, float | None, int, int, str]] = []
-    with serve_site(SITE) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        measure = Measure(browser, base)
-        measure.run("__bare__/index.html", ready=True)  # warm up the server and the disk
-        bare, bare_bytes, bare_requests = _median(
-            args.runs, lambda: measure.run("__bare__/index.html", ready=True)
-        )
-        rows.append(("bare Pyodide (worker)", bare, bare_bytes, bare_requests, "1.00x"))
-        for path in PLAY_PAGES:
-            seconds, size, count = _median(args.runs, functools.partial(measure.run, path, True))
-            rows.append((f"/{path}", seconds, size, count, f"{seconds / bare:.2f}x"))
-        for path in RULES_PAGES:
-            _, size, count = _median(args.runs, functools.partial(measure.run, path, False))
-            rows.append((f"/{path}", None, size, count, ""))
-        browser.close()
-    print(f"Site figures: headless Chromium, cold cache, median of {args.runs} runs")
-    print(f"{'page':<24}{'ready (s)':>10}{'vs bare':>9}{'transferred':>14}{'requests':>10}")
-    for name, ready, size, count, ratio in rows:
-        shown = f"{ready:.2f}" if ready is not None else "-"
-        print(f"{name:<24}{shown:>10}{ratio:>9}{size / 1e6:>11.2f} MB{count:>10}")
-    if args.visits > 0:
-        with sync_playwright() as playwright:
-            for path in PLAY_PAGES:
-                print_visits(playwright.chromium, path, args.visits)
+    if args.site == SITE:
+        ensure_site_built()
+    snapshots = not args.before_snapshots
+    traffic = Traffic()
+    bare: list[tuple[float, float]] = []
+    visits: dict[str, list[list[Visit]]] = {path: [] for path in (*PLAY_PAGES, RULES_PAGE)}
+    stored: list[float] = []
+    with serve(traffic, args.site) as base, sync_playwright() as playwright:
+        for _ in range(args.runs):
+            with tempfile.TemporaryDirectory(prefix="pirate-rules-profile-") as profile:
+                bare.append(bare_boots(Device(playwright.chromium, traffic, profile), base))
+            for path in visits:
+                with tempfile.TemporaryDirectory(prefix="pirate-rules-profile-") as profile:
+                    device = Device(playwright.chromium, traffic, profile, snapshots)
+                    visits[path].append(page_visits(device, base, path))
+            if not snapshots:
+                continue
+            with tempfile.TemporaryDirectory(prefix="pirate-rules-profile-") as profile:
+                device = Device(playwright.chromium, traffic, profile)
+                with device.visit() as page:
+                    page.goto(base + PLAY_PAGES[0])
+                    mark_seconds(page)
+                    until(page, f"async () => (await {STORE}.describe()) !== null")
+                    kept: Any = page.evaluate(f"async () => {STORE}.describe()")
+                    stored.append(kept["stored"] / 1e6)
+    cold = [run[0] for run in bare]
+    warm = [run[1] for run in bare]
+    print(f"Site figures: headless Chromium, one run; median (range) of {args.runs} runs")
+    print(f"bare Pyodide boot, cold: {spread(cold)} s; warm (files cached): {spread(warm)} s")
+    print()
+    head = f"{'page':<16}{'visit':<24}{'to first choice (s)':>22}"
+    print(head + f"{'vs warm boot':>14}{'vs cold boot':>14}{'transferred (MB)':>24}")
+    for path, runs in visits.items():
+        for number, name in enumerate(VISITS if snapshots else ("first visit", "second visit")):
+            seconds = [run[number][0] for run in runs]
+            megabytes = [run[number][1] / 1e6 for run in runs]
+            ratio_warm = [s / w for s, w in zip(seconds, warm, strict=True)]
+            ratio_cold = [s / c for s, c in zip(seconds, cold, strict=True)]
+            print(
+                f"/{path:<15}{name:<24}{spread(seconds):>22}"
+                f"{statistics.median(ratio_warm):>13.2f}x{statistics.median(ratio_cold):>13.2f}x"
+                f"{spread(megabytes, 3):>24}"
+            )
+    print(f"(/{RULES_PAGE}: to the first Run's answer, Run pressed as soon as it shows)")
+    if stored:
+        print(f"\nPython's memory snapshot as stored (gzip): {spread(stored)} MB")
 
 
 if __name__ == "__main__":

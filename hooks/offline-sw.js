@@ -1,149 +1,254 @@
-// The site's service worker. hooks/offline-build.mjs fills in the three lists below at
+// The site's service worker. hooks/offline-build.mjs fills in the two lists below at
 // every build and writes the result into the built site as sw.js.
 //
-// SHELL    pages, search index, styles, scripts and pictures, each with a revision (a
-//          hash of its bytes): kept when this worker installs, on any first visit.
-// RUNTIME  the Python runtime and the engine archive (about 13 MB), each with the SHA-256
-//          of its bytes: kept once a play page has started a game (the page asks with a
-//          "keep-runtime" message), then kept up to date by every later version.
+// PAGES    every page, the search index, styles, scripts and pictures
+// RUNTIME  the Python runtime and the engine archive (about 14 MB)
+//
+// Each entry has the SHA-256 and the size of its bytes. A file is kept (in one cache,
+// under a key that names its bytes) only once its bytes have been checked, so a kept
+// copy is always the file its entry names. What is kept, and when:
+//
+// * a page, and every file it uses, once the page has been opened (the page sends the
+//   list of what it loaded with a "keep-page" message; the files come from the
+//   browser's own cache, so nothing is downloaded twice), and whatever a page asks for
+//   while this worker answers it;
+// * the runtime, once a game or a live example has started Python ("keep-runtime"),
+//   with the live examples' machinery, and after a game the play pages too (so that
+//   both games start offline, whichever was played);
+// * everything, when the site runs as an installed app or the reader asked to keep the
+//   whole site ("keep-all"); that choice is remembered until it is taken back.
 //
 // Pages and small assets come from the network whenever it answers, and from the kept
 // copy when it does not, so an open page never mixes two builds and a rebuild shows at
 // once. The runtime's files come from the kept copy first: a kept file always has the
-// bytes its entry names, and the engine's URL carries its version.
+// bytes its entry names, and the engine's URL carries its version. A new version of
+// this worker brings what was kept up to date (only changed files are downloaded) and
+// drops the old copies.
 
-importScripts(...self.__WORKBOX_SCRIPTS);
-
-const SHELL = self.__WB_MANIFEST;
+const PAGES = self.__PAGES_MANIFEST;
 const RUNTIME = self.__RUNTIME_MANIFEST;
-// Named after the scope, as Workbox names its own, so two sites on one host keep apart.
-const RUNTIME_CACHE = `pirate-rules-runtime-${self.registration.scope}`;
+const SCOPE = self.registration.scope;
+// Named after the scope, so two sites on one host keep apart.
+const CACHE = `pirate-rules-site-${SCOPE}`;
+const ALL_FLAG = new URL("__keep-whole-site__", SCOPE).href; // present while "keep-all" is on
+const RUNTIME_FLAG = new URL("__keep-runtime__", SCOPE).href; // present once Python has run here
+const OLD_CACHES = [`pirate-rules-runtime-${SCOPE}`, `workbox-precache-v2-${SCOPE}`];
 
-const { precaching } = self.workbox;
-precaching.precache(SHELL);
-precaching.cleanupOutdatedCaches();
-
-// Runtime files by absolute URL; each is kept under a key that names its bytes.
-const runtime = new Map(
-  RUNTIME.map((entry) => {
-    const url = new URL(entry.url, self.registration.scope);
+// Every file by absolute URL (a folder also stands for its index.html); each is kept
+// under a key that names its bytes, and says why it was kept.
+const entries = new Map();
+for (const [list, kind] of [
+  [PAGES, "page"],
+  [RUNTIME, "runtime"],
+]) {
+  for (const entry of list) {
+    const url = new URL(entry.url, SCOPE);
     const key = new URL(url);
-    key.searchParams.set("sha256", entry.sha256);
-    return [url.href, { ...entry, url: url.href, key: key.href }];
-  }),
-);
+    key.searchParams.set("__sha256", entry.sha256);
+    const full = { ...entry, kind, url: url.href, key: key.href };
+    entries.set(url.href, full);
+    if (url.pathname.endsWith("/index.html")) entries.set(url.href.slice(0, -"index.html".length), full);
+  }
+}
+const everything = [...new Set(entries.values())];
+const runtime = everything.filter((entry) => entry.kind === "runtime");
+const group = (name) => everything.filter((entry) => entry.group === name);
+
+function lookUp(href) {
+  const url = new URL(href);
+  url.hash = ""; // a picture of a card is asked for as svg-cards.svg#its-name
+  const entry = entries.get(url.href);
+  if (entry) return entry;
+  url.search = ""; // a worker script reads its settings from its query
+  return entries.get(url.href) ?? null;
+}
 
 function isWhole(response) {
   return response.ok && response.status === 200 && response.type === "basic" && !response.redirected;
 }
 
+// The first 128 bits of the SHA-256 of `bytes`, in hex, as the lists give them.
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-// Keeps `response` for `entry` if its bytes are the ones the entry names; a different
-// file means the site was rebuilt since this worker was: its successor keeps that one.
-async function keep(cache, entry, response) {
+// Keeps `response` for `entry` if its bytes are the ones the entry names (true); else
+// the site was rebuilt since this worker was, and its successor keeps the new file.
+async function keep(cache, entry, response, why) {
   const bytes = await response.arrayBuffer();
-  if ((await sha256(bytes)) !== entry.sha256) {
-    throw new Error(`${entry.url} has changed since this version of the site was built`);
+  if ((await sha256(bytes)) !== entry.sha256) return false;
+  const headers = new Headers(response.headers);
+  headers.set("x-kept-for", why);
+  await cache.put(entry.key, new Response(bytes, { status: 200, statusText: "OK", headers }));
+  return true;
+}
+
+// Keep `entry` unless it is kept already. `mode` is the fetch's cache mode: a file the
+// page has just loaded comes from the browser's own cache ("force-cache"), asked for
+// by the `url` the page used; when that copy is not the right one, it is asked for again.
+async function fetchAndKeep(cache, entry, why, mode = "no-cache", url = entry.url) {
+  const kept = await cache.match(entry.key);
+  if (kept) {
+    if (why === "visit" && kept.headers.get("x-kept-for") !== "visit") await keep(cache, entry, kept, why);
+    return 0;
   }
-  const { status, statusText, headers } = response;
-  await cache.put(entry.key, new Response(bytes, { status, statusText, headers }));
+  for (const cacheMode of mode === "no-cache" ? ["no-cache"] : [mode, "no-cache"]) {
+    const response = await fetch(cacheMode === mode ? url : entry.url, { cache: cacheMode, credentials: "same-origin" });
+    if (!isWhole(response)) throw new Error(`${entry.url} could not be downloaded (${response.status})`);
+    if (await keep(cache, entry, response, why)) return entry.size;
+  }
+  throw new Error(`${entry.url} has changed since this version of the site was built`);
 }
 
-// Runtime files being kept as they arrive for a page, by key.
-const arriving = new Map();
-
-// Downloads the runtime files not kept yet. The browser's own cache usually holds them
-// from the page's first download, so "no-cache" costs a revalidation, not 13 MB.
-let keepingAll = null;
-function keepRuntime() {
-  keepingAll ??= (async () => {
-    const cache = await caches.open(RUNTIME_CACHE);
-    await Promise.all(
-      [...runtime.values()].map(async (entry) => {
-        await arriving.get(entry.key);
-        if (await cache.match(entry.key)) return;
-        const response = await fetch(entry.url, { cache: "no-cache", credentials: "same-origin" });
-        if (!isWhole(response)) throw new Error(`${entry.url} could not be downloaded (${response.status})`);
-        await keep(cache, entry, response);
-      }),
-    );
-  })().finally(() => {
-    keepingAll = null;
-  });
-  return keepingAll;
+// Keep `list` (entries, or [entry, url the page used]) a few files at a time;
+// `report(done, total)` after each.
+async function keepAll(list, why, mode, report = () => {}) {
+  const cache = await caches.open(CACHE);
+  const queue = [...list];
+  const total = list.length;
+  let done = 0;
+  const errors = [];
+  const work = async () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const [entry, url] = Array.isArray(item) ? item : [item, item.url];
+      try {
+        await fetchAndKeep(cache, entry, why, mode, url);
+      } catch (error) {
+        errors.push(error);
+      }
+      done += 1;
+      report(done, total);
+    }
+  };
+  await Promise.all([work(), work(), work(), work()]);
+  if (errors.length) throw errors[0];
 }
 
-async function dropOldRuntime() {
-  if (!(await caches.has(RUNTIME_CACHE))) return;
-  const cache = await caches.open(RUNTIME_CACHE);
-  const current = new Set([...runtime.values()].map((entry) => entry.key));
+// What is kept now: the bytes of the current files in the cache, and the flags.
+async function state() {
+  const cache = await caches.open(CACHE);
+  const keys = new Set((await cache.keys()).map((request) => request.url));
+  const kept = everything.filter((entry) => keys.has(entry.key));
+  const sum = (list) => list.reduce((total, entry) => total + entry.size, 0);
+  return {
+    whole: keys.has(ALL_FLAG),
+    runtime: runtime.every((entry) => keys.has(entry.key)),
+    keptBytes: sum(kept),
+    keptFiles: kept.length,
+    siteBytes: sum(everything),
+    siteFiles: everything.length,
+  };
+}
+
+const flag = (url) => caches.open(CACHE).then((cache) => cache.put(url, new Response("on")));
+
+// After an update: keep the new version of every file kept before (and everything, or
+// the runtime, where that was asked for); then drop what no entry names any more.
+async function renew() {
+  const cache = await caches.open(CACHE);
+  const keys = new Set(
+    (await cache.keys()).map((request) => {
+      const url = new URL(request.url);
+      url.searchParams.delete("__sha256");
+      return url.href;
+    }),
+  );
+  const again = everything.filter((entry) => entry.kind === "page" && keys.has(entry.url));
+  if (keys.has(RUNTIME_FLAG)) again.push(...runtime, ...group("live"));
+  await keepAll(again, "visit");
+  if (keys.has(ALL_FLAG)) await keepAll(everything, "all");
+}
+
+async function dropOld() {
+  for (const name of OLD_CACHES) await caches.delete(name);
+  const cache = await caches.open(CACHE);
+  const current = new Set([...everything.map((entry) => entry.key), ALL_FLAG, RUNTIME_FLAG]);
   for (const request of await cache.keys()) {
     if (!current.has(request.url)) await cache.delete(request);
   }
 }
 
-// A runtime file: the kept copy, else the network (and keep what arrives, when the page
-// is already controlled, so the runtime is not downloaded twice).
+async function wholeSite(on, report) {
+  const cache = await caches.open(CACHE);
+  if (!on) {
+    await cache.delete(ALL_FLAG);
+    for (const request of await cache.keys()) {
+      const kept = await cache.match(request);
+      if (kept?.headers.get("x-kept-for") === "all") await cache.delete(request);
+    }
+    return;
+  }
+  await flag(ALL_FLAG);
+  await keepAll(everything, "all", "no-cache", report);
+}
+
+// A file of the runtime: the kept copy, else the network (and keep what arrives, so
+// that the runtime is not downloaded twice).
 async function fromRuntime(event, entry) {
-  const cache = await caches.open(RUNTIME_CACHE);
+  const cache = await caches.open(CACHE);
   const kept = await cache.match(entry.key);
   if (kept) return kept;
   const response = await fetch(event.request);
-  if (isWhole(response) && !arriving.has(entry.key)) {
-    const keeping = keep(cache, entry, response.clone())
-      .catch(() => {})
-      .finally(() => arriving.delete(entry.key));
-    arriving.set(entry.key, keeping);
-    event.waitUntil(keeping);
-  }
+  if (isWhole(response)) event.waitUntil(keep(cache, entry, response.clone(), "visit").catch(() => {}));
   return response;
 }
 
-// A page or a small asset: the network, else the copy kept at install. The copy is
-// answered as a new response so that it takes the request's URL: a worker script reads
-// its settings from the query of its own URL.
-async function networkFirst(event, url) {
+// A page or a small asset: the network (and keep what arrives), else the kept copy,
+// answered as a new response so that it takes the request's URL.
+async function networkFirst(event, entry) {
   try {
-    return await fetch(event.request);
+    const response = await fetch(event.request);
+    if (isWhole(response)) {
+      event.waitUntil(caches.open(CACHE).then((cache) => keep(cache, entry, response.clone(), "visit")).catch(() => {}));
+    }
+    return response;
   } catch (error) {
-    const kept = await precaching.matchPrecache(url);
+    const kept = await caches.open(CACHE).then((cache) => cache.match(entry.key));
     if (!kept) throw error;
     const { status, statusText, headers } = kept;
     return new Response(kept.body, { status, statusText, headers });
   }
 }
 
-// The shell entry for a URL: queries do not matter (the worker's script carries some),
-// and a folder stands for its index.html.
-function shellURL(url) {
-  const plain = url.origin + url.pathname;
-  if (precaching.getCacheKeyForURL(plain)) return plain;
-  const index = `${plain}index.html`;
-  if (plain.endsWith("/") && precaching.getCacheKeyForURL(index)) return index;
-  return null;
-}
-
 self.addEventListener("install", (event) => {
   self.skipWaiting();
-  // Families who have played keep a current runtime: only changed files are downloaded.
-  event.waitUntil(caches.has(RUNTIME_CACHE).then((used) => used && keepRuntime()));
+  event.waitUntil(renew().catch(() => {})); // a file that fails now is kept on its next visit
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(Promise.all([dropOldRuntime(), self.clients.claim()]));
+  event.waitUntil(Promise.all([dropOld(), self.clients.claim()]));
 });
 
+// Messages: {type: "keep-page", urls}, {type: "keep-runtime", play}, {type: "keep-all", on},
+// {type: "state"}. Each is answered on its port with {ok, error?, ...state}; "keep-all"
+// also sends {progress: [done, total]} while it works.
 self.addEventListener("message", (event) => {
-  if (event.data?.type !== "keep-runtime") return;
-  const reply = (answer) => event.ports[0]?.postMessage(answer);
+  const { type, urls, on } = event.data || {};
+  const port = event.ports[0];
+  const reply = (answer) => port?.postMessage(answer);
+  let work;
+  if (type === "keep-page") {
+    const wanted = new Map(); // entry -> the URL the page loaded it by
+    for (const url of urls || []) {
+      const entry = lookUp(url);
+      if (entry?.kind === "page" && !wanted.has(entry)) wanted.set(entry, url);
+    }
+    work = keepAll([...wanted], "visit", "force-cache");
+  } else if (type === "keep-runtime") {
+    const wanted = [...runtime, ...group("live"), ...(event.data.play ? group("play") : [])];
+    work = flag(RUNTIME_FLAG).then(() => keepAll(wanted, "visit"));
+  } else if (type === "keep-all") {
+    work = wholeSite(Boolean(on), (done, total) => reply({ progress: [done, total] }));
+  } else if (type === "state") {
+    work = Promise.resolve();
+  } else {
+    return;
+  }
   event.waitUntil(
-    keepRuntime().then(
-      () => reply({ ok: true }),
-      (error) => reply({ ok: false, error: String(error?.message || error) }),
+    work.then(state).then(
+      (now) => reply({ ok: true, ...now }),
+      (error) => state().then((now) => reply({ ok: false, error: String(error?.message || error), ...now })),
     ),
   );
 });
@@ -153,11 +258,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  const entry = runtime.get(url.href);
-  if (entry) {
-    event.respondWith(fromRuntime(event, entry));
-    return;
-  }
-  const shell = shellURL(url);
-  if (shell) event.respondWith(networkFirst(event, shell));
+  const entry = lookUp(url.href);
+  if (!entry) return;
+  event.respondWith(entry.kind === "runtime" ? fromRuntime(event, entry) : networkFirst(event, entry));
 });

@@ -2,34 +2,35 @@
 
 After every build (``mkdocs build`` and each rebuild of ``mkdocs serve``), and after the
 other hooks, this hook runs ``node hooks/offline-build.mjs`` on the built site. That script
-uses ``workbox-build`` (from npm, pinned in ``package-lock.json``) to list the files with
-a revision for each (a hash of its bytes), fills the lists into ``hooks/offline-sw.js``,
-writes the result as ``sw.js`` at the site's root, and copies the four Workbox runtime
-files it imports into ``workbox-<version>/``. Every page registers the worker through
-``assets/offline/register.js`` and links the web app manifest (``manifest.webmanifest``,
-with the icons in ``assets/offline/``) from ``overrides/main.html``.
+uses ``workbox-build`` (from npm, pinned in ``package-lock.json``) to list the files, gives
+each the SHA-256 and size of its bytes, fills the lists into ``hooks/offline-sw.js`` and
+writes the result as ``sw.js`` at the site's root. Every page registers the worker through
+``assets/offline/register.js`` when it is idle, and links the web app manifest
+(``manifest.webmanifest``, with the icons in ``assets/offline/``) from
+``overrides/main.html``.
 
-What is kept, and when:
+What is kept, and when (a page costs what it shows):
 
-* **On the first visit of any page** (when the worker installs): the pages, the search
-  index, the styles, scripts, play page modules and pictures, found by file type (so that
-  anything added under ``docs/assets`` later is kept as well), a few MB. Source maps and
-  the search's other languages are left out. The build log gives both lists' sizes.
-* **Once a play page has started a game**: the Python runtime (``pyodide/``) and the
-  engine zip, about 13 MB. The page asks for it with a message once its game is ready, so
-  a family who only reads the rules never downloads the runtime at all, and after one
-  visit to either play page both games start offline. The browser's own cache usually
-  still holds the files from the page's download, so keeping them costs a revalidation.
-  When the page is already controlled, the files are kept as they arrive instead.
+* **A page that was opened**, and the files it loaded: the page tells the worker what it
+  loaded, and the worker keeps those files from the browser's own cache, so nothing is
+  downloaded twice; a first visit to a rules page costs the page and the worker's script
+  (about 20 kB). The card pictures are kept only by the pages that show cards.
+* **The Python runtime and the engine** (about 14 MB), with the live examples' machinery,
+  once a play page has started a game or a live example has started Python; after a
+  game, the play pages too. After that, both games start offline, and so do the examples
+  of the pages opened.
+* **Everything** (the build log gives the size), when the site runs as an installed app,
+  or when the reader asks for it on the About page ("Keep the whole site for offline
+  use", with its size): the installed app then works fully offline.
 
 How updates behave: the worker takes over as soon as it is installed. Pages and small
 assets always come from the network when it answers, and from the kept copy only when
 it does not, so a rebuild shows at once (live reload keeps working) and an open page
 never mixes two builds. The runtime files are served from the kept copy first, but each
 is kept under the SHA-256 of its bytes and the engine's URL carries its version, so a
-changed file is never answered with an old copy; a new worker fetches the changed
-runtime files for families who have played before, and drops the old ones. Revisions
-come from the files' bytes, so ``sw.js`` changes exactly when a kept file changes.
+changed file is never answered with an old copy. A new worker downloads the changed
+files among those kept, and drops the old copies. ``sw.js`` changes exactly when a file
+changes.
 
 The app icons are drawn in ``docs/assets/offline/icon.svg``; its PNG sizes are committed
 and redrawn with ``.venv/bin/python hooks/offline.py icons`` (headless Chromium).
@@ -92,13 +93,15 @@ def build_service_worker(site_dir: Path) -> dict[str, Any]:
 def on_post_build(config: Any) -> None:
     """Write the service worker that keeps the site for offline use."""
     summary = build_service_worker(Path(config["site_dir"]))
-    shell, runtime = summary["shell"], summary["runtime"]
+    pages, runtime = summary["pages"], summary["runtime"]
     log.info(
-        "Offline use: %d files (%.1f MB) kept on any visit, %d more (%.1f MB) once a game starts",
-        shell["files"],
-        shell["bytes"] / 1e6,
+        "Offline use: %d files of pages (%.1f MB), kept as they are visited, and %d of the "
+        "runtime (%.1f MB), kept once Python runs; the whole site is %.1f MB",
+        pages["files"],
+        pages["bytes"] / 1e6,
         runtime["files"],
         runtime["bytes"] / 1e6,
+        (pages["bytes"] + runtime["bytes"]) / 1e6,
     )
 
 

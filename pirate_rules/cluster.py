@@ -14,8 +14,15 @@ cluster as on one process: the same summary, and the same records in the same or
 * A few batches are in flight at a time: the results of a batch wait on its worker
   until their turn comes, and the client holds one batch at a time, so its memory
   does not grow with the number of games.
+* The time limit per move and the fault rules are those of one machine: a worker
+  plays each batch with `pirate_rules.simulate.play_batch` (in a thread of its own when
+  there is a limit, since Dask runs tasks in threads), and the batches come back through
+  `pirate_rules.simulate.in_seed_order`: after a bot's fault, the results are exactly
+  the games of the seeds before it, and the fault names the worker that played it.
 * A worker that is lost takes its batches with it; the scheduler runs them again on
-  another worker, and each batch is counted once, when the client takes its results.
+  another worker, and each batch is counted once, when the client takes its results. A
+  batch whose workers die one after another (a bot that ends its process) is played
+  again one game at a time (`pirate_rules.simulate.isolate`) to find the game to blame.
 
 Dask is an optional extra (``pip install 'pirate-rules[cluster]'``), imported only
 here, and only when a cluster is asked for: the engine itself needs nothing but
@@ -24,6 +31,7 @@ Python.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import itertools
@@ -37,7 +45,8 @@ import threading
 import time
 import types
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -45,7 +54,11 @@ from pirate_rules import __version__
 from pirate_rules.errors import BotError, PirateRulesError, one_line
 
 if TYPE_CHECKING:
+    from pirate_rules.simulate import Batch, Task
     from pirate_rules.summary import GameResult, Tally
+
+    Played = tuple[Tally | None, Batch]
+    """A batch of games as it comes back: its tally (when asked for), and the batch."""
 
 __all__ = [
     "BATCHES_PER_SECOND",
@@ -62,7 +75,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-C = TypeVar("C")
 R = TypeVar("R")
 
 INSTALL: Final = "pip install 'pirate-rules[cluster]'"
@@ -232,52 +244,51 @@ def _as_shipped(fault: BotError, shipped: Shipped) -> BotError:
     return fault
 
 
-Batch = tuple[str, str, int, list[Any], BotError | None, float]
-"""A batch as it comes back: the worker's engine build, its address, how many items it
-played, their results in order (or their fold), the fault that stopped the batch (or
-``None``), and the seconds it took."""
+Done = tuple[str, str, int, Any, float]
+"""A batch as it comes back from a worker: the worker's engine build, its address, how
+many items it played, what its work returned, and the seconds it took."""
 
 
-def _run_batch(
-    play: Callable[[C, T], R],
-    context: C,
-    items: Sequence[T],
-    shipped: Shipped,
-    fold: Callable[[list[R]], Any] | None,
-) -> Batch:
-    """On a worker: ``play(context, item)`` for each item, in order, until a bot's fault;
-    with ``fold``, the results come back as one value, ``fold(results)``."""
+def _on_worker(
+    work: Callable[..., tuple[Any, int]], args: tuple[Any, ...], items: list[Any]
+) -> Done:
+    """On a worker: ``work(*args, items)``, which returns a value and how many items it
+    played, with the worker's build and address."""
     from distributed import get_worker
 
     started = time.perf_counter()
-    results: list[Any] = []
-    fault: BotError | None = None
-    try:
-        _install_bots(shipped)
-        for item in items:
-            results.append(play(context, item))
-    except BotError as exc:
-        fault = _as_shipped(exc, shipped)
-    count = len(results)
-    if fold is not None and results:
-        results = [fold(results)]
-    seconds = time.perf_counter() - started
-    return engine_build(), get_worker().address, count, results, fault, seconds
+    value, count = work(*args, items)
+    return engine_build(), get_worker().address, count, value, time.perf_counter() - started
 
 
-def _summarised(results: list[GameResult]) -> tuple[Tally, list[GameResult]]:
-    """A batch of games as their tally, and those of them that carry a record."""
+def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple[Played, int]:
+    """On a worker: the games of ``seeds``, as `pirate_rules.simulate.play_batch` plays
+    them anywhere, your own bots installed first; with ``summed``, the games come back
+    added up (their `Tally`), not one by one."""
+    from distributed import get_worker
+
+    from pirate_rules.referee import guard_exits
+    from pirate_rules.simulate import Batch, play_batch
     from pirate_rules.summary import Tally
 
-    tally = Tally(results[0].game).add_all(results)
-    if results[0].record is None and results[0].record_text is None:
-        return tally, []
-    return tally, results
+    guard_exits()
+    worker = get_worker().address
+    try:
+        _install_bots(shipped)
+    except BotError as exc:
+        return (None, Batch(seeds, [], exc.placed(worker=worker))), 0
+    batch = play_batch(task, seeds)
+    if batch.fault is not None:
+        batch.fault = _as_shipped(batch.fault, shipped).placed(worker=worker)
+    if not summed:
+        return (None, batch), len(batch.results)
+    tally = Tally(task.game).add_all(batch.results)
+    return (tally, replace(batch, results=[])), tally.games
 
 
-def _call(function: Callable[[T], R], job: T) -> R:
-    """A function of one job, as `Cluster.map` plays it."""
-    return function(job)
+def _map(function: Callable[[T], R], jobs: list[T]) -> tuple[list[R], int]:
+    """On a worker: ``function`` of each job, in order (see `Cluster.map`)."""
+    return [function(job) for job in jobs], len(jobs)
 
 
 class Cluster:
@@ -372,41 +383,35 @@ class Cluster:
 
     def run(
         self,
-        play: Callable[[C, T], R],
-        context: C,
-        items: Iterable[T],
+        work: Callable[..., tuple[Any, int]],
+        args: tuple[Any, ...],
+        items: Iterable[Any],
         *,
-        shipped: Shipped = (),
         on_done: Callable[[int], None] | None = None,
         size: int | None = None,
         most: int = MAX_BATCH,
-        fold: Callable[[list[R]], Any] | None = None,
-    ) -> Iterator[Any]:
-        """``play(context, item)`` for every item, on the workers, yielded in order.
+        lost: Callable[[list[Any]], Any] | None = None,
+    ) -> Generator[Any, None, None]:
+        """``work(*args, batch)`` for batches of the items, on the workers, yielded in order.
 
-        Items go out in batches, a few per worker thread in flight. Once the time an item
-        takes is known (the first batches hold one item), a batch lasts `BATCH_SECONDS`
-        (longer on more than `BATCHES_PER_SECOND` threads, so that the client keeps up),
-        with at most ``most`` items; or it holds ``size`` items when that is given.
-        ``on_done`` is told how many items each batch held as soon as it is finished, in
-        whatever order batches finish (for a progress bar at the workers' combined
-        rate); the results are yielded in the items' order. With ``fold`` (a
-        module-level function), each batch's results are folded on its worker, and one
-        value per batch is yielded. ``play`` and ``context`` must be picklable (``play``
-        a module-level function); ``shipped`` (`bot_sources`) is installed on each
-        worker before its batch.
+        ``work`` (a module-level function) returns a value and how many items it
+        played. Items go out in batches, a few per worker thread in flight. Once the
+        time an item takes is known (the first batches hold one item), a batch lasts
+        `BATCH_SECONDS` (longer on more than `BATCHES_PER_SECOND` threads, so that the
+        client keeps up), with at most ``most`` items; or it holds ``size`` items when
+        that is given. ``on_done`` is told how many items each batch held as soon as it
+        is finished, in whatever order batches finish (for a progress bar at the
+        workers' combined rate). A batch whose workers kept dying while they played it
+        is given to ``lost``, whose value takes its place (without it, the run stops).
 
         Raises:
-            BotError: a bot's fault, after the results of the items before it, naming
-                the worker.
             ClusterError: if a worker runs another engine build, or a batch fails for a
-                reason of the cluster's (such as workers dying while they play it).
+                reason of the cluster's (the scheduler lost, workers dying).
         """
         distributed = load_distributed()
         items = iter(items)
         completions = distributed.as_completed(loop=self.client.loop)
-        pending: deque[Any] = deque()
-        counts: dict[str, int] = {}
+        pending: deque[tuple[Any, list[Any]]] = deque()
         finished: set[str] = set()
         fixed = size is not None
         size = max(1, size or 1)
@@ -415,11 +420,8 @@ class Cluster:
         def submit() -> bool:
             batch = list(itertools.islice(items, size))
             if batch:
-                future = self.client.submit(
-                    _run_batch, play, context, batch, shipped, fold, pure=False, retries=0
-                )
-                pending.append(future)
-                counts[future.key] = len(batch)
+                future = self.client.submit(_on_worker, work, args, batch, pure=False)
+                pending.append((future, batch))
                 completions.add(future)
             return bool(batch)
 
@@ -427,47 +429,48 @@ class Cluster:
             for _ in range(2 * threads + 1):
                 submit()
             while pending:
-                head = pending[0]
+                head, batch = pending[0]
                 while head.key not in finished:
                     done = next(completions)
                     finished.add(done.key)
                     if on_done is not None and done.status == "finished":
-                        on_done(counts[done.key])
+                        on_done(next(len(b) for f, b in pending if f.key == done.key))
                 pending.popleft()
                 finished.discard(head.key)
-                del counts[head.key]
-                build, worker, played, results, fault, seconds = self._result(head)
+                died = self._died(head)
+                if died and lost is not None:
+                    yield lost(batch)
+                    continue
+                build, worker, played, value, seconds = head.result()
                 if build != self.build:
                     raise self.mismatch(worker, build)
                 self.by_worker[worker] += played
-                yield from results
-                if fault is not None:
-                    raise fault.placed(worker=worker)
+                yield value
                 if played and seconds > 0 and not fixed:
-                    size = max(1, min(most, int(_batch_seconds(threads) * played / seconds)))
+                    seconds = _batch_seconds(threads) * played / seconds
+                    size = max(1, min(most, int(seconds)))
                 if time.monotonic() - counted > 2:
                     threads, counted = self.threads(), time.monotonic()
                 while len(pending) < 2 * threads + 1 and submit():
                     pass
         finally:
-            if pending:
-                self.client.cancel(list(pending), force=True)
+            if pending and self.client is not None:
+                self.client.cancel([future for future, _ in pending], force=True)
 
-    def _result(self, future: Any) -> Batch:
+    def _died(self, future: Any) -> bool:
+        """Whether ``future``'s workers kept dying while they played it; any other
+        failure of the cluster's is a :class:`ClusterError`."""
         try:
-            batch: Batch = future.result()
+            future.result()
         except Exception as exc:
             name = type(exc).__name__
             if name == "KilledWorker":
-                raise ClusterError(
-                    "workers died playing the same batch of games, again and again (a bot"
-                    " that ends its process, or that uses up the worker's memory?)"
-                ) from None
+                return True
             if "Cancelled" in name:
                 where = getattr(self.client.scheduler, "address", self.address)
                 raise ClusterError(f"lost the connection to the scheduler at {where}") from None
             raise ClusterError(f"a batch failed on the cluster: {name}: {exc}") from None
-        return batch
+        return False
 
     def games(
         self,
@@ -476,59 +479,86 @@ class Cluster:
         bots: Sequence[Any] | None = None,
         *,
         records: str = "",
-        check_first: bool = True,
+        move_time: float | None = None,
         on_done: Callable[[int], None] | None = None,
-    ) -> Iterator[GameResult]:
+    ) -> Generator[GameResult, None, None]:
         """Play one game per seed on the workers and yield each result in seed order, as
-        `pirate_rules.simulate.iter_games` does on one machine (see `run`)."""
-        return self._games(game, seeds, bots, records, check_first, on_done, None)
+        `pirate_rules.simulate.iter_games` does on one machine, with the same fault
+        rules (`pirate_rules.simulate.in_seed_order`) and time limit per move.
 
-    def summaries(
+        Raises:
+            BotError: at the first fault of a bot, after the games before it, naming the
+                worker that played it.
+            ClusterError: see `run`.
+        """
+        from pirate_rules.simulate import in_seed_order
+
+        batches = self._batches(game, seeds, bots, records, move_time, on_done, summed=False)
+        with contextlib.closing(batches):  # the batches in flight are cancelled at the end
+            yield from in_seed_order(batch for _, batch in batches)
+
+    def tallies(
         self,
         game: str,
         seeds: Iterable[int],
         bots: Sequence[Any] | None = None,
         *,
-        records: str = "",
-        check_first: bool = True,
+        move_time: float | None = None,
         on_done: Callable[[int], None] | None = None,
-    ) -> Iterator[tuple[Tally, list[GameResult]]]:
-        """Like `games`, but each batch comes back added up by its worker: its `Tally`,
-        and its results in seed order when they carry ``records`` (else none). The
-        client then adds up one tally per batch instead of every game, which is what
-        lets one client keep up with many workers."""
-        return self._games(game, seeds, bots, records, check_first, on_done, _summarised)
+    ) -> Generator[Tally, None, None]:
+        """Like `games` without records, but each batch comes back added up by its
+        worker: one `Tally` per batch, in seed order. The client adds up one tally per
+        batch instead of every game, which lets one client keep up with many workers.
 
-    def _games(
+        Raises:
+            BotError: as `games` does, after the tallies of the games before it.
+            ClusterError: see `run`.
+        """
+        batches = self._batches(game, seeds, bots, "", move_time, on_done, summed=True)
+        with contextlib.closing(batches):  # the batches in flight are cancelled at the end
+            for tally, batch in batches:
+                if tally is not None:
+                    yield tally
+                if batch.fault is not None:  # the fault rules of in_seed_order, for tallies
+                    raise batch.fault
+
+    def _batches(
         self,
         game: str,
         seeds: Iterable[int],
         bots: Sequence[Any] | None,
         records: str,
-        check_first: bool,
+        move_time: float | None,
         on_done: Callable[[int], None] | None,
-        fold: Callable[[list[Any]], Any] | None,
-    ) -> Iterator[Any]:
-        from pirate_rules.referee import load_bots
-        from pirate_rules.simulate import DEFAULT_BOTS, _play, player_names
+        summed: bool,
+    ) -> Generator[Played, None, None]:
+        from pirate_rules.simulate import WorkerLost, isolate, task_of
 
-        names = tuple(bots or DEFAULT_BOTS[game])
-        load_bots(game, names)  # a bot that cannot be loaded is reported before any game
-        seeds = iter(seeds)
-        first = next(seeds, None)
-        if first is None:
-            return
-        task = (game, (names[0], names[1]), player_names(names), records,
-                first if check_first else None)  # fmt: skip
-        yield from self.run(
-            _play,
-            task,
-            itertools.chain([first], seeds),
-            shipped=bot_sources(game, names),
-            on_done=on_done,
-            most=MAX_RECORD_BATCH if records else MAX_BATCH,
-            fold=fold,
-        )
+        task: Task = task_of(game, bots, records, move_time)
+        shipped = bot_sources(game, task.bots)
+        args = (task, shipped, summed)
+
+        def alone(task: Task, seeds: list[int]) -> Any:
+            future = self.client.submit(_on_worker, _play, (task, shipped, False), seeds,
+                                        pure=False)  # fmt: skip
+            if self._died(future):
+                raise WorkerLost("its workers died, one after another")
+            build, worker, _, (_, batch), _ = future.result()
+            if build != self.build:
+                raise self.mismatch(worker, build)
+            return batch
+
+        def lost(seeds: list[int]) -> Played:
+            batch = isolate(task, seeds, alone)
+            if not summed:
+                return None, batch
+            from pirate_rules.summary import Tally
+
+            tally = Tally(task.game).add_all(batch.results)
+            return tally, replace(batch, results=[])
+
+        most = MAX_RECORD_BATCH if records else MAX_BATCH
+        yield from self.run(_play, args, seeds, on_done=on_done, most=most, lost=lost)
 
     def map(
         self,
@@ -538,7 +568,8 @@ class Cluster:
         on_done: Callable[[int], None] | None = None,
     ) -> Iterator[R]:
         """``function(job)`` for every job, on the workers, yielded in order (see `run`)."""
-        return self.run(_call, function, jobs, on_done=on_done)
+        for values in self.run(_map, (function,), jobs, on_done=on_done):
+            yield from values
 
     def workers_line(self) -> str:
         """Which workers played how much, in one line, such as ``2 workers: tcp://...: 60``."""

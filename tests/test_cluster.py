@@ -71,6 +71,21 @@ class Quick(FastBot):
     \"\"\"Plays as the fast bot does.\"\"\"
 
 
+class Sleepy(RandomBot):
+    \"\"\"The random bot, until it falls asleep in the game dealt from seed 40.\"\"\"
+
+    def choose(self, game, player):
+        if self.seed // 2 == 40:
+            import time
+
+            time.sleep(30)
+        return super().choose(game, player)
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.seed = seed
+
+
 class Late(RandomBot):
     \"\"\"The random bot, until the game dealt from seed 150.\"\"\"
 
@@ -154,24 +169,30 @@ def test_a_bot_file_of_ones_own_is_sent_to_the_workers(
         assert len(played_on(two.stderr)) == 2
 
 
+@pytest.mark.parametrize(
+    ("bot", "seed", "options"),
+    [("Late", 150, []), ("Sleepy", 40, ["--move-time", "0.5"])],
+)
 def test_a_bot_fault_on_a_worker_is_the_same_line_and_names_the_worker(
-    address: str, tmp_path: Path
+    address: str, tmp_path: Path, bot: str, seed: int, options: list[str]
 ) -> None:
-    """The records are the games before the fault, in seed order, as on one process."""
+    """An exception, or a move past the time limit (in a worker's thread): the records
+    are the games before the fault, in seed order, as on one process."""
     (tmp_path / "late.py").write_text(MINE, encoding="utf-8")
-    common = ["simulate", "marvin", "--bots", "random,late.py:Late", "--games", "400"]
+    common = ["simulate", "marvin", "--bots", f"random,late.py:{bot}", "--games", "400",
+              *options]  # fmt: skip
     one = simulate(*common, "--records", "one.jsonl", cwd=tmp_path)
     two = simulate(*common, "--records", "two.jsonl", "--cluster", address, cwd=tmp_path)
     assert one.returncode == two.returncode == 1
     assert one.stdout == two.stdout.replace("two.jsonl", "one.jsonl")
     line = one.stderr.strip()
-    assert "game seed 150" in line and "late.py:" in line
+    assert f"game seed {seed}," in line and "late.py:" in line
     said = two.stderr.strip().splitlines()[-1].replace("two.jsonl", "one.jsonl")
     where = re.search(r", on worker (tcp://[\d.:]+)", said)
     assert where and where[1] in played_on(two.stderr), two.stderr
     assert said.replace(where[0], "") == line
     assert (tmp_path / "two.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
-    assert len((tmp_path / "two.jsonl").read_text(encoding="utf-8").splitlines()) == 150
+    assert len((tmp_path / "two.jsonl").read_text(encoding="utf-8").splitlines()) == seed
 
 
 def record_line(game: str, bots: tuple[str, str], seed: int) -> str:

@@ -18,6 +18,7 @@ from sybil.evaluators.doctest import DocTestRunner as SybilRunner
 from sybil.evaluators.doctest import OutputChecker as SybilChecker
 
 from pirate_rules import bots, web
+from pirate_rules.errors import PirateRulesError
 from pirate_rules.simulate import Summary, run_games
 from pirate_rules.web import botlab, live
 from pirate_rules.web.live import EXAMPLE_FLAGS, ExampleChecker, ReplayNeededError, live_run
@@ -292,7 +293,8 @@ def test_the_labs_bot_file_mistakes_are_shown_on_its_lines() -> None:
     assert answer["finished"] and answer["failed"]
     line = faulty.splitlines().index("        moves = game.legal_moves[99]") + 1
     assert answer["failed"]["marks"] == [line]
-    assert answer["failed"]["error"].startswith("In the game with seed 0 against random:")
+    assert answer["failed"]["error"].startswith("In the game with seed 0 against random, turn ")
+    assert "your bot's choose() raised an error" in answer["failed"]["error"]
     assert call("lab_tournament", {"bot": "random"})["error"]["message"] == "load the bot first"
     assert call("lab_load", ["not text"])["error"]["message"] == "the bot's file must be text"
 
@@ -336,3 +338,44 @@ def test_every_docstring_example_agrees_as_the_reference_pages_run_it(module: st
         text = "".join(_as_typed(example) for example in test.examples)
         answer = live_run(f"/unit/{test.name}/", 0, text, test.name)
         assert answer["agree"], (test.name, [s for s in answer["steps"] if not s["agree"]])
+
+
+# -- starting quickly: the memory snapshot ------------------------------------------------
+
+PYODIDE_CHECKED = "314.0.7"
+"""The Pyodide whose private snapshot API the worker was checked with."""
+
+
+def test_the_private_snapshot_api_is_the_one_checked_for_the_pinned_pyodide() -> None:
+    """Pyodide's memory snapshots are private API (underscore names): an upgrade must be
+    checked by hand, and this test says so loudly until it has been."""
+    pinned = json.loads((ROOT / "package.json").read_text("utf-8"))["dependencies"]["pyodide"]
+    assert pinned == PYODIDE_CHECKED, (
+        f"Pyodide {pinned} is not the version whose private snapshot API (_makeSnapshot, "
+        f"makeMemorySnapshot, _loadSnapshot) was checked ({PYODIDE_CHECKED}): run "
+        "tests/browser/test_live_snapshot.py against it, then update PYODIDE_CHECKED here "
+        'and the pinned version on "How the engine is built".'
+    )
+    runtime = ROOT / "node_modules" / "pyodide"
+    outer = (runtime / "pyodide.mjs").read_text("utf-8")
+    inner = (runtime / "pyodide.asm.mjs").read_text("utf-8")
+    for name, where in (("_loadSnapshot", outer), ("_makeSnapshot", inner),
+                        ("makeMemorySnapshot", inner), ("restoreSnapshot", inner)):  # fmt: skip
+        assert name in where, f"Pyodide {pinned} has no {name}: the snapshot code must change"
+    assert f"Pyodide {PYODIDE_CHECKED}" in (ROOT / "docs/learn/engine.md").read_text("utf-8")
+    worker = (ROOT / "docs/assets/play/worker.mjs").read_text("utf-8")
+    assert all(name in worker for name in ("_makeSnapshot", "makeMemorySnapshot", "_loadSnapshot"))
+
+
+def test_a_restored_python_checks_its_build_and_draws_fresh_random_numbers() -> None:
+    """The snapshot holds the random generator's state: every visit would deal the same
+    "random" game. after_restore seeds it afresh, and refuses a snapshot of another build."""
+    import random
+
+    web.prepare_snapshot("test build")
+    random.seed(1)
+    state = random.getstate()
+    assert web.after_restore("test build") == web.info()["python"]
+    assert random.getstate() != state
+    with pytest.raises(PirateRulesError, match="kept for 'test build', not 'other build'"):
+        web.after_restore("other build")

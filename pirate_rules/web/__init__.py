@@ -28,16 +28,28 @@ the worker calls:
     ['marvin', 'pirate']
     >>> json.loads(call_json("pirate_tick", '["pirate-404", "T"]'))["error"]["kind"]
     'UnknownGame'
+
+The worker itself also calls :func:`prepare_snapshot` before it makes a memory snapshot
+of a freshly started Python, and :func:`after_restore` in a Python restored from one
+(see "How the engine is built", "Starting quickly"). They are not entry points: a page
+cannot call them.
 """
 
 from __future__ import annotations
 
+import gc
+import importlib
 import json
+import linecache
+import random
+import secrets
+import time
 from collections.abc import Callable
 from typing import Any, Final
 
 from pirate_rules import __version__
 from pirate_rules.bots import bot_class
+from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
@@ -74,6 +86,7 @@ __all__ = [
     "MAX_SEED",
     "PIRATE_LEVELS",
     "UnknownGameError",
+    "after_restore",
     "call_json",
     "card_json",
     "forget",
@@ -94,24 +107,35 @@ __all__ = [
     "pirate_skip",
     "pirate_tick",
     "pirate_view",
+    "prepare_snapshot",
     "record",
     "viewer_open",
     "viewer_step",
 ]
 
 
+_STARTED: Final[dict[str, Any]] = {"id": secrets.token_hex(8), "at": time.time()}
+"""This Python's start: a random id and the time, made once when the engine is imported.
+A Python restored from a memory snapshot keeps the start of the Python the snapshot was
+made of (``snapshot``, the build key it was kept for, is added by :func:`prepare_snapshot`)."""
+
+
 def info() -> JSON:
-    """What the pages offer: the engine's version, the bots of each game, Pirate's speeds.
+    """What the pages offer: the engine's version, the bots of each game, Pirate's speeds,
+    and when this Python started (``python``: see :data:`_STARTED`).
 
     Example:
         >>> "fast" in info()["bots"]["pirate"]
         True
         >>> info()["bot_descriptions"]["marvin"]["random"]
         'picks any legal move, at random'
+        >>> sorted(info()["python"])
+        ['at', 'id']
     """
     games = ("marvin", "pirate")
     return {
         "version": __version__,
+        "python": {"id": _STARTED["id"], "at": _STARTED["at"]},
         "games": list(games),
         "bots": {game: offered_bots(game) for game in games},
         "bot_descriptions": {
@@ -121,6 +145,52 @@ def info() -> JSON:
         "pirate_levels": list(PIRATE_LEVELS),
         "pirate_default_level": DEFAULT_LEVEL,
     }
+
+
+def prepare_snapshot(key: str) -> None:
+    """Make this freshly started Python ready to be kept as the memory snapshot of ``key``.
+
+    The worker calls this once, before any request, then makes the snapshot; ``key``
+    names the build (the runtime's version and the engine's hash), so that a Python
+    restored from it can tell it is the right one (:func:`after_restore`).
+
+    Example:
+        >>> prepare_snapshot("pyodide 0.0; engine test")
+        >>> _STARTED["snapshot"]
+        'pyodide 0.0; engine test'
+    """
+    _STARTED["snapshot"] = key
+    gc.collect()  # the snapshot holds less garbage
+
+
+def after_restore(key: str) -> JSON:
+    """Set up a Python just restored from a memory snapshot, and say when it first started.
+
+    The snapshot must have been made for the build ``key``. A restored Python would draw
+    the same "random" numbers on every visit, so its generator is seeded afresh; and the
+    engine's files, unpacked again, are looked up afresh.
+
+    Raises:
+        PirateRulesError: for a snapshot of another build (the worker then starts Python
+            as usual).
+
+    Example:
+        >>> prepare_snapshot("engine 1")
+        >>> after_restore("engine 1")["id"] == info()["python"]["id"]
+        True
+        >>> after_restore("engine 2")
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.PirateRulesError: this Python was kept for 'engine 1', not 'engine 2'
+    """
+    kept = _STARTED.get("snapshot")
+    if kept != key:
+        raise PirateRulesError(f"this Python was kept for {kept!r}, not {key!r}")
+    random.seed()
+    importlib.invalidate_caches()
+    linecache.clearcache()
+    python: JSON = info()["python"]
+    return python
 
 
 def record(game_id: str) -> JSON:

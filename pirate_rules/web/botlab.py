@@ -39,6 +39,7 @@ A mistake in the file comes back as a short traceback of the reader's own lines:
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -49,10 +50,11 @@ from pirate_rules.bots import Bot, bot_class
 from pirate_rules.errors import BotError, PirateRulesError
 from pirate_rules.simulate import GameResult, Summary, iter_games
 from pirate_rules.stats import format_share
-from pirate_rules.web.live import SourceFile, reader_traceback, rule_links
+from pirate_rules.web.live import ALIVE, SourceFile, reader_traceback, rule_links, signal_alive
 from pirate_rules.web.sessions import JSON
 
 __all__ = [
+    "ALIVE",
     "BOT_FILE",
     "LAB_MODULE",
     "builtin_bots",
@@ -77,33 +79,12 @@ _lab = ModuleType(LAB_MODULE, "The bots loaded in the bot lab, each timed per mo
 sys.modules[LAB_MODULE] = _lab
 
 
-def _signal_alive() -> Any:
-    """A function that tells the page the worker is still busy, not stuck (browser only)."""
-    try:
-        from js import postMessage  # type: ignore[import-not-found]  # Pyodide's browser scope
-    except ImportError:
-        return None
-    return postMessage
-
-
-_post = _signal_alive()
-_last_signal = {"at": 0.0}
-ALIVE: Final = "pirate-rules:alive"
-"""The message the worker sends the page before a lab bot's move, at most 4 times a second."""
-
-
-def _alive() -> None:
-    now = time.monotonic()
-    if _post is not None and now - _last_signal["at"] >= 0.25:
-        _last_signal["at"] = now
-        _post(ALIVE)
-
-
 def _timed(cls: type[Bot[Any, Any]]) -> type[Bot[Any, Any]]:
     """``cls`` with a sign of life before each move, so the page can stop an endless one."""
 
+    @functools.wraps(cls.choose)
     def choose(self: Any, game: Any, player: int) -> Any:
-        _alive()
+        signal_alive()
         return cls.choose(self, game, player)
 
     timed = type(cls.__name__, (cls,), {"choose": choose, "__module__": LAB_MODULE})
@@ -170,6 +151,21 @@ def _problem(exc: BaseException, context: str = "") -> JSON:
         "marks": [mark["line"] for mark in marks],
         "rules": rule_links([text]),
     }
+
+
+def _fault(exc: Exception, seed: int, opponent: str) -> JSON:
+    """What went wrong in a tournament game, said as what the reader's bot did."""
+    when = f", {exc.when}" if isinstance(exc, BotError) and exc.when else ""
+    where = f"In the game with seed {seed} against {opponent}{when}:\n"
+    if not isinstance(exc, BotError):
+        return _problem(exc, f"{where}the game stopped on an error:\n")
+    if exc.problem.startswith("choose() raised"):
+        return _problem(exc, f"{where}your bot's choose() raised an error.\n")
+    # A move the rules refuse, or a game the bot changed: the bot's own code ran fine.
+    said = f"{where}your bot's {exc.problem}"
+    if exc.rule and f"({exc.rule})" not in said:
+        said += f" ({exc.rule})"
+    return {"ok": False, "error": f"{said}.", "marks": [], "rules": rule_links([said])}
 
 
 def builtin_bots(game: str = "marvin") -> list[str]:
@@ -252,10 +248,7 @@ def lab_next(tournament_id: str, seconds: float = 0.25) -> JSON:
             first = seed == tour.seed
             result = next(iter_games("marvin", [seed], (tour.bot, opponent), check_first=first))
         except Exception as exc:
-            where = f"In the game with seed {seed} against {opponent}:\n"
-            if isinstance(exc, PirateRulesError):
-                where += "the engine refused the move your bot chose.\n"
-            tour.failed = _problem(exc, where)
+            tour.failed = _fault(exc, seed, opponent)
             break
         tour.results.setdefault(opponent, []).append(result)
         tour.played += 1

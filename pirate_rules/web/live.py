@@ -18,7 +18,8 @@ runs them; example ``index`` runs after examples ``0`` to ``index - 1``:
 
 Running an example again first puts the namespace back as it was before that example.
 An exception comes back as a short traceback of the reader's own lines, numbered as in
-the example, and the rule ids it names come with the address of their rule:
+the example (``raised`` says that one did), and the rule ids it names come with the
+address of their rule:
 
     >>> text = '>>> from pirate_rules.marvin import MarvinGame\n'
     >>> text += '>>> MarvinGame.stacked("8S").play("CL")\n'
@@ -28,8 +29,12 @@ the example, and the rule ids it names come with the address of their rule:
       line 2
         MarvinGame.stacked("8S").play("CL")
     pirate_rules.errors.IllegalMoveError: target CL is not targetable: ... (M16)
-    >>> answer["marks"], answer["rules"]
-    ([{'index': 2, 'line': 2}], {'M16': 'rules/marvin/#M16'})
+    >>> answer["raised"], answer["marks"], answer["rules"]
+    (True, [{'index': 2, 'line': 2}], {'M16': 'rules/marvin/#M16'})
+
+In the browser, the page stops an example that shows no sign of life for a while (a loop
+that never ends); Python sends one (:func:`signal_alive`) as each game of a simulation
+starts, so that a long simulation runs to its end.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ import io
 import linecache
 import re
 import sys
+import time
 import traceback
 from collections.abc import Iterable
 from contextlib import redirect_stdout
@@ -55,6 +61,7 @@ from pirate_rules.rulebook import RULES, rule_page
 from pirate_rules.web.sessions import JSON
 
 __all__ = [
+    "ALIVE",
     "EXAMPLE_FLAGS",
     "ExampleChecker",
     "ReplayNeededError",
@@ -62,6 +69,7 @@ __all__ = [
     "live_run",
     "reader_traceback",
     "rule_links",
+    "signal_alive",
 ]
 
 EXAMPLE_FLAGS: Final = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
@@ -206,6 +214,75 @@ def rule_links(texts: Iterable[str]) -> dict[str, str]:
     return found
 
 
+# -- signs of life ------------------------------------------------------------------------
+
+ALIVE: Final = "pirate-rules:alive"
+"""The message the worker sends the page while long work goes on, at most 4 times a second."""
+
+_MONITORING_TOOL: Final = 4
+"""The ``sys.monitoring`` tool id that watches games start (ids 3 and 4 are free ones)."""
+
+
+def _page_messages() -> Any:
+    """The worker's ``postMessage``, in the browser (Pyodide); None elsewhere."""
+    try:
+        from js import postMessage  # type: ignore[import-not-found]  # Pyodide's browser scope
+    except ImportError:
+        return None
+    return postMessage
+
+
+_post = _page_messages()
+_last_signal = {"at": 0.0}
+
+
+def signal_alive() -> None:
+    """Tell the page that Python is busy, not stuck (in the browser; nothing elsewhere).
+
+    The page's watchdog (``assets/live/engine.mjs``) replaces a worker that shows no sign
+    of life for longer than its request's time limit.
+    """
+    now = time.monotonic()
+    if _post is not None and now - _last_signal["at"] >= 0.25:
+        _last_signal["at"] = now
+        _post(ALIVE)
+
+
+def _watch_games() -> bool:
+    """In the browser, send a sign of life as each game of a simulation starts, and as
+    each of the engine's bots chooses.
+
+    Only the start of those functions is watched (``sys.monitoring`` local events on
+    their code), so nothing else is slowed down: a page example that plays a thousand
+    games goes on, while a loop that never ends (in the reader's own code) is stopped.
+    """
+    monitoring = getattr(sys, "monitoring", None)
+    if _post is None or monitoring is None:
+        return False
+    from pirate_rules import simulate
+    from pirate_rules.bots import bot_class, bot_names
+    from pirate_rules.marvin import bots as marvin_bots
+    from pirate_rules.pirate import bots as pirate_bots
+
+    try:
+        monitoring.use_tool_id(_MONITORING_TOOL, "pirate_rules: signs of life")
+    except ValueError:  # another tool has that id
+        return False
+    start = monitoring.events.PY_START
+    monitoring.register_callback(_MONITORING_TOOL, start, lambda code, offset: signal_alive())
+    watched: list[Any] = [simulate._play, marvin_bots.play_game, pirate_bots.play_game]
+    for game in ("marvin", "pirate"):
+        watched.extend(getattr(bot_class(game, name), "choose", None) for name in bot_names(game))
+    for function in watched:
+        code = getattr(function, "__code__", None)
+        if code is not None:
+            monitoring.set_local_events(_MONITORING_TOOL, code, start)
+    return True
+
+
+_watch_games()
+
+
 # -- the pages' namespaces --------------------------------------------------------------
 
 
@@ -313,8 +390,9 @@ def live_run(page: str, index: int, text: str, scope: str | None = None) -> JSON
 
     Returns:
         ``agree`` (every statement gave its documented answer), ``steps`` (per
-        statement: ``line``, ``source``, ``want``, ``got``, ``agree``), ``marks`` (lines
-        of the reader's code in a traceback), ``rules`` (rule ids named, with their
+        statement: ``line``, ``source``, ``want``, ``got``, ``agree``, and ``raised``
+        when it raised an exception), ``raised`` (one did), ``marks`` (lines of the
+        reader's code in a traceback), ``rules`` (rule ids named, with their
         addresses) and ``next`` (the example that can run next).
 
     Raises:
@@ -345,6 +423,7 @@ def live_run(page: str, index: int, text: str, scope: str | None = None) -> JSON
         "index": index,
         "next": state.next,
         "agree": all(step["agree"] for step in steps),
+        "raised": any(step.get("raised") for step in steps),
         "steps": steps,
         "marks": marks,
         "rules": rule_links(step["got"] for step in steps),
@@ -384,6 +463,7 @@ def _run_example(
         message = "".join(formatted)
         short, marks = reader_traceback(error, state.files, current=index)
         got += short + "\n"
+        step["raised"] = True
         step["agree"] = example.exc_msg is not None and (
             checker.check_output(example.exc_msg, message, flags)
             or (

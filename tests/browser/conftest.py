@@ -92,12 +92,18 @@ def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, W
     return context, watch_context(context)
 
 
-def watch_context(context: BrowserContext) -> Watch:
-    """Record the requests and console messages of ``context`` (any kind of context)."""
+def watch_context(context: BrowserContext, route: bool = True) -> Watch:
+    """Record the requests and console messages of ``context`` (any kind of context).
+
+    With ``route`` (the default), requests that would leave 127.0.0.1 are also aborted;
+    routing turns the browser's HTTP cache off, so a test of what that cache spares
+    turns it off (and fails on such a request all the same).
+    """
     context.set_default_timeout(15_000)
     watch = Watch()
     context.on("request", watch.on_request)
-    context.route(lambda url: not is_local(url), _abort_off_host)
+    if route:
+        context.route(lambda url: not is_local(url), _abort_off_host)
 
     def on_page(page: Page) -> None:
         page.on("console", watch.on_console)

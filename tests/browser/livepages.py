@@ -109,11 +109,12 @@ def replace_text(page: Page, editor: Locator, text: str) -> None:
     page.keyboard.insert_text(text)
 
 
-def serious_problems(page: Page, context: str) -> list[str]:
-    """Axe's serious and critical findings inside ``context``."""
+def serious_problems(page: Page, context: str, also: tuple[str, ...] = ()) -> list[str]:
+    """Axe's serious and critical findings inside ``context``, and those of the rules
+    named in ``also`` whatever their impact (such as ``landmark-unique``, moderate)."""
     results = Axe().run(page, context=context)
     return [
         f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
         for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in ("serious", "critical") or v["id"] in also
     ]

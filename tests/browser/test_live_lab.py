@@ -29,12 +29,51 @@ GAMES = 20
 SEED = 0
 
 
+EDITOR_FILES = re.compile(r"/assets/live/(codemirror|editor-view)\.mjs")
+
+
 @pytest.fixture
 def lab(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
-    """The write-a-bot page with its bot editor ready, in a fresh browser context."""
+    """The write-a-bot page with its bot editor ready, in a fresh browser context: the
+    editor loads when the pointer first reaches the lab."""
     with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
+        expect(page.get_by_role("button", name="Tournament")).to_be_visible()
+        page.locator("#bot-lab").hover()
         expect(page.locator("#bot-lab .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
         yield page, watch
+
+
+def test_the_editor_loads_only_when_the_reader_reaches_the_lab_and_then_runs(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)
+        assert not [url for url in watch.page_requests if EDITOR_FILES.search(url)]
+        assert not [url for url in watch.page_requests if "/assets/live/engine.mjs" in url]
+        code = page.locator("#bot-lab div.highlight")
+        expect(code).to_contain_text("class Finisher(Bot):")  # shown as the page wrote it
+        code.focus()  # the keyboard reaches it: focus loads the editor
+        editor = page.locator("#bot-lab .cm-editor")
+        expect(editor).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+        expect(editor.locator(".cm-content")).to_be_focused()
+        assert [url for url in watch.page_requests if EDITOR_FILES.search(url)]
+        page.keyboard.press("Control+End")
+        page.keyboard.type("\n# typed at once\n")
+        page.evaluate(
+            """() => {
+                const games = document.querySelector('#bot-lab select[name=games]');
+                games.append(new Option('2', '2'));  // a short tournament, for the test
+                games.value = '2';
+            }"""
+        )
+        page.get_by_role("button", name="Tournament").click()
+        expect(page.locator("#bot-lab .live-lab__results")).to_have_attribute(
+            "data-finished", "true", timeout=RUN_TIMEOUT_MS * 2
+        )
+        assert "# typed at once" in page.evaluate("localStorage.getItem('pirate-rules:my_bot.py')")
+        problems = serious_problems(page, "html", also=("landmark-unique",))
+        assert not [problem for problem in problems if problem.startswith("landmark")], problems
 
 
 def editor(page: Page) -> Locator:
@@ -102,13 +141,18 @@ def test_the_bot_is_kept_across_reloads_and_start_again_brings_the_finisher_back
     page.keyboard.press("Control+Home")
     page.keyboard.type("# my own change\n")
     page.reload()
-    expect(editor(page).locator(".cm-content")).to_contain_text("# my own change")
+    # Shown at once, before the editor loads; and in the editor once it has.
+    code = page.locator("#bot-lab div.highlight")
+    expect(code).to_contain_text("# my own change")
     assert page.evaluate(kept).startswith("# my own change\nfrom pirate_rules")
+    code.hover()
+    expect(editor(page).locator(".cm-content")).to_contain_text("# my own change")
     page.get_by_role("button", name="Start again").click()
     expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
     assert page.evaluate(kept) is None
     page.reload()
-    expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
+    expect(page.locator("#bot-lab div.highlight")).to_contain_text("class Finisher(Bot):")
+    expect(page.locator("#bot-lab")).not_to_contain_text("# my own change")
     watch.check()
 
 
@@ -150,6 +194,10 @@ def test_mistakes_in_the_bot_show_a_short_traceback_on_its_lines(lab: tuple[Page
     expect(problem).to_contain_text("line 6, in choose")
     expect(problem).not_to_contain_text('File "')
     expect(editor(page).locator(".cm-live-error")).to_have_text(re.compile(r"^\s*return game"))
+    expect(problem).to_contain_text("your bot's choose() raised an error")
+    expect(problem).not_to_contain_text("refused")
+    # An empty table would say "-Infinity games": no game was finished, so none is drawn.
+    expect(page.locator("#bot-lab .live-lab__results table")).to_have_count(0)
     watch.check()
 
 

@@ -26,6 +26,7 @@ from pirate_rules.web.live import live_run
 pytestmark = pytest.mark.browser
 
 PAGES = pages_with_examples(("rules/", "learn/"))
+LIVE_MACHINERY = re.compile(r"/assets/live/(codemirror|editor|editor-view|engine|examples)\.mjs")
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -40,8 +41,10 @@ def test_a_rules_page_asks_for_the_runtime_only_at_the_first_run(
 ) -> None:
     with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
         page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)
         assert not [url for url in watch.page_requests if RUNTIME.search(url)]
-        assert not [url for url in watch.page_requests if "codemirror" in url]
+        # Nothing of the runner or the editor before the first interaction with an example.
+        assert not [url for url in watch.page_requests if LIVE_MACHINERY.search(url)]
         assert result(page, 5).count() == 0
         run(page, 5)  # the four examples above it run first, in order
         for number in range(1, 6):
@@ -50,7 +53,8 @@ def test_a_rules_page_asks_for_the_runtime_only_at_the_first_run(
         loaded = [url for url in watch.page_requests if RUNTIME.search(url)]
         assert any(url.endswith("pyodide.asm.wasm") for url in loaded)
         assert any("pirate_rules.zip?v=" in url for url in loaded)
-        assert not [url for url in watch.page_requests if "codemirror" in url]
+        # Reaching the example fetched the editor, to open at once on Edit.
+        assert [url for url in watch.page_requests if "codemirror" in url]
         run(page, 5)  # again: from the namespace before it, so the same answer
         expect(result(page, 5)).to_have_class(re.compile("live-result--agree"))
 
@@ -142,6 +146,32 @@ def test_a_syntax_error_is_marked_and_an_endless_example_can_be_stopped(
         expect(result(page, 2)).to_have_class(re.compile("live-result--agree"))
 
 
+def test_an_endless_loop_is_stopped_after_the_time_limit_and_the_next_example_answers(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}rules/marvin/") as (page, _):
+        limit = int(page.locator(".live-page").get_attribute("data-limit") or 0)
+        expect(page.locator(".live-page")).to_contain_text(
+            f"An example that gets no further for {limit} seconds is stopped"
+        )
+        editor = edit(page, 1)
+        replace_text(page, editor, ">>> while True:\n...     pass\n")
+        bar(page, 1).get_by_role("button", name="Run").click()
+        answer = result(page, 1)
+        expect(answer).to_contain_text(
+            f"Stopped after {limit} seconds without getting any further", timeout=RUN_TIMEOUT_MS
+        )
+        expect(bar(page, 1).get_by_role("button", name="Stop")).to_be_hidden()
+        # Python was restarted; the next example needs the first one again: not the loop,
+        # but the page's own version, and the note says so.
+        run(page, 2)
+        expect(result(page, 2)).to_have_class(re.compile("live-result--agree"))
+        expect(bar(page, 1)).to_contain_text(
+            "The page's own version ran here, since your version was stopped"
+        )
+        expect(editor.locator(".cm-content")).to_contain_text("while True:")  # theirs stays
+
+
 def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_accessible(
     browser: Browser, site_url: str
 ) -> None:
@@ -156,8 +186,10 @@ def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_access
             assert page.url == url
             assert not page.locator("#__search").is_checked()
             expect(editor.locator(".cm-content")).to_contain_text("# n p s f /")
-            problems = serious_problems(page, ".md-content")
+            problems = serious_problems(page, ".md-content", also=("landmark-unique",))
             assert not problems, "\n".join(problems)
+            whole = serious_problems(page, "html", also=("landmark-unique",))
+            assert not [problem for problem in whole if problem.startswith("landmark")], whole
 
 
 def test_a_changed_example_is_kept_across_reloads_until_it_is_reset(

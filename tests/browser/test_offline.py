@@ -17,10 +17,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Response, expect
-from siteserver import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, ensure_site_built, serve_site
+from siteserver import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, Traffic, ensure_site_built, serve_site
 
 from conftest import (
     Watch,
@@ -50,17 +51,22 @@ def offline_hook() -> Iterator[ModuleType]:
         sys.path.remove(str(ROOT / "hooks"))
 
 
-def lists(site: Path) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-    """The shell (URL: revision) and runtime (URL: entry) lists written into ``sw.js``."""
+def lists(site: Path) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The pages' and the runtime's lists written into ``sw.js``: URL to entry."""
     text = (site / "sw.js").read_text(encoding="utf-8")
     found = {
         name: json.loads(match.group(1))
-        for name in ("SHELL", "RUNTIME")
+        for name in ("PAGES", "RUNTIME")
         if (match := re.search(rf"^const {name} = (\[.*?\n\]);$", text, re.S | re.M))
     }
-    shell = {entry["url"]: entry["revision"] for entry in found["SHELL"]}
+    pages = {entry["url"]: entry for entry in found["PAGES"]}
     runtime = {entry["url"]: entry for entry in found["RUNTIME"]}
-    return shell, runtime
+    return pages, runtime
+
+
+def digest(data: bytes) -> str:
+    """A file's hash as the lists give it: the first 128 bits of its SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:32]
 
 
 def small_site(root: Path) -> Path:
@@ -88,15 +94,18 @@ def test_the_lists_change_exactly_when_the_files_do(
     offline_hook: ModuleType, tmp_path: Path
 ) -> None:
     site = small_site(tmp_path)
+    (site / "workbox-7.4.1").mkdir()  # what an earlier build copied beside the worker
     offline_hook.build_service_worker(site)
-    shell, runtime = lists(site)
-    assert set(shell) == {
+    pages, runtime = lists(site)
+    assert set(pages) == {
         "index.html",
         "rules/marvin/index.html",
         "assets/site.css",
         "assets/play/worker.mjs",
         "search/search_index.json",
     }
+    assert pages["assets/play/worker.mjs"]["group"] == "play"  # kept with a game
+    assert "group" not in pages["rules/marvin/index.html"]
     version = hashlib.sha256(b"engine v1").hexdigest()
     assert set(runtime) == {
         "pyodide/pyodide.mjs",
@@ -104,8 +113,9 @@ def test_the_lists_change_exactly_when_the_files_do(
         f"play/pirate_rules.zip?v={version[:12]}",
     }
     wasm = runtime["pyodide/pyodide.asm.wasm"]
-    assert wasm["sha256"] == hashlib.sha256(bytes(20 * 1024 * 1024)).hexdigest()
-    assert (site / "workbox-7.4.1/workbox-precaching.prod.js").is_file()
+    assert wasm["sha256"] == digest(bytes(20 * 1024 * 1024))
+    assert wasm["size"] == 20 * 1024 * 1024
+    assert not list(site.glob("workbox-*")), "the worker needs no Workbox runtime"
 
     first = (site / "sw.js").read_bytes()
     offline_hook.build_service_worker(site)
@@ -114,8 +124,8 @@ def test_the_lists_change_exactly_when_the_files_do(
     (site / "rules/marvin/index.html").write_bytes(b"<h1>Rules, corrected</h1>")
     (site / "play/pirate_rules.zip").write_bytes(b"engine v2")
     offline_hook.build_service_worker(site)
-    new_shell, new_runtime = lists(site)
-    changed = {url for url in shell if shell[url] != new_shell[url]}
+    new_pages, new_runtime = lists(site)
+    changed = {url for url in pages if pages[url] != new_pages[url]}
     assert changed == {"rules/marvin/index.html"}
     assert f"play/pirate_rules.zip?v={hashlib.sha256(b'engine v2').hexdigest()[:12]}" in (
         new_runtime
@@ -125,18 +135,19 @@ def test_the_lists_change_exactly_when_the_files_do(
 
 def test_the_built_site_keeps_the_runtime_and_the_engine_the_play_pages_ask_for() -> None:
     site = ensure_site_built()
-    shell, runtime = lists(site)
+    pages, runtime = lists(site)
     for game in ("marvin", "pirate"):
         page = (site / f"play/{game}/index.html").read_text(encoding="utf-8")
         engine = re.search(r'data-engine="\.\./(pirate_rules\.zip\?v=\w+)"', page)
         assert engine and f"play/{engine.group(1)}" in runtime
-        assert f"play/{game}/index.html" in shell and f"assets/play/{game}.mjs" in shell
+        assert f"play/{game}/index.html" in pages and f"assets/play/{game}.mjs" in pages
     names = {url.removeprefix("pyodide/") for url in runtime if url.startswith("pyodide/")}
     assert names == {path.name for path in (site / "pyodide").iterdir()}
-    for url, entry in runtime.items():
+    for url, entry in {**runtime, **pages}.items():
         data = (site / url.split("?")[0]).read_bytes()
-        assert entry["sha256"] == hashlib.sha256(data).hexdigest(), url
-    assert {"index.html", "search/search_index.json", "manifest.webmanifest"} <= set(shell)
+        assert entry["sha256"] == digest(data) and entry["size"] == len(data), url
+    assert {"index.html", "search/search_index.json", "manifest.webmanifest"} <= set(pages)
+    assert pages["assets/vendor/svg-cards/svg-cards.svg"]["group"] == "play"
 
 
 def test_a_file_too_large_to_keep_fails_a_strict_build(
@@ -160,6 +171,19 @@ def rgb(colour: str) -> list[int]:
     return [int(part) for part in re.findall(r"\d+", colour)[:3]]
 
 
+def python_restored(page: Page) -> bool:
+    """Whether the page's Python worker restored Python from the snapshot."""
+    workers = [worker for worker in page.workers if "/play/worker.mjs" in worker.url]
+    mark = "performance.getEntriesByName('python-ready')[0]?.detail.restored"
+    return any(worker.evaluate(mark) for worker in workers)
+
+
+SNAPSHOT_KEPT = """async () => {
+    const { snapshotStore } = await import('/assets/play/snapshot.mjs');
+    return (await snapshotStore(location.origin + '/').describe()) !== null;
+}"""
+
+
 def test_both_games_start_offline_after_one_visit_to_a_play_page(browser: Browser) -> None:
     ensure_site_built()
     context, watch = watched_context(browser)
@@ -171,18 +195,23 @@ def test_both_games_start_offline_after_one_visit_to_a_play_page(browser: Browse
             page.goto(f"{base}play/marvin/")
             wait_until_ready(page)
             page.wait_for_function(KEPT, timeout=120_000)
+            for _ in range(600):  # and Python's snapshot
+                if page.evaluate(SNAPSHOT_KEPT):
+                    break
+                page.wait_for_timeout(200)
         # The server is gone, and the browser is told it is offline.
         context.set_offline(True)
         page.on("response", lambda response: responses.append(response))
         page.on("requestfailed", lambda request: failed.append(request.url))
         page.reload()
         wait_until_ready(page)
+        assert python_restored(page)  # Python came back from the snapshot, offline
         set_fast(page, "[name=pace]", "20")
         start_game(page, mode="watch", seed="2", pace="20")
         expect(page.locator("#end")).to_be_visible(timeout=120_000)
         expect(page.locator("#end-text")).to_contain_text("wins")
 
-        page.goto(f"{base}play/pirate/")
+        page.goto(f"{base}play/pirate/")  # never opened, but kept with the game
         wait_until_ready(page)
         start_game(page, mode="watch", seed="3")
         set_fast(page, "#clock", "20")
@@ -190,9 +219,6 @@ def test_both_games_start_offline_after_one_visit_to_a_play_page(browser: Browse
         page.wait_for_function(
             "Number(/Moment (\\d+)/.exec(document.querySelector('#status').textContent)?.[1]) > 5"
         )
-        # The rules pages work too.
-        page.goto(f"{base}rules/marvin/")
-        expect(page.locator("h1")).to_contain_text("Marvin")
         assert responses and not not_from_the_worker(responses)
         assert not failed, failed
         watch.check()
@@ -275,7 +301,7 @@ def test_the_icons_are_the_svg_drawn_at_their_sizes(
 
 
 def kept_revisions(page: Page, path: str) -> set[str]:
-    """The revisions of ``path`` that the page's caches hold."""
+    """The hashes of the copies of ``path`` that the site's cache holds."""
     urls: list[str] = page.evaluate(
         """async () => {
             const urls = [];
@@ -286,7 +312,7 @@ def kept_revisions(page: Page, path: str) -> set[str]:
             return urls;
         }"""
     )
-    marker = f"/{path}?__WB_REVISION__="
+    marker = f"/{path}?__sha256="
     return {url.split(marker, 1)[1] for url in urls if marker in url}
 
 
@@ -302,7 +328,8 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
         with serve_site(site) as base:
             page.goto(f"{base}about/")
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
-            old = hashlib.md5(about.read_bytes()).hexdigest()
+            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            old = digest(about.read_bytes())
             assert kept_revisions(page, "about/index.html") == {old}
             about.write_text(
                 about.read_text(encoding="utf-8").replace(
@@ -311,7 +338,7 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
                 encoding="utf-8",
             )
             offline_hook.build_service_worker(site)
-            new = hashlib.md5(about.read_bytes()).hexdigest()
+            new = digest(about.read_bytes())
             page.reload()
             expect(page.locator("#rebuilt")).to_be_visible()  # online: the new page at once
             # The new worker keeps the new page and drops the old one.
@@ -323,6 +350,101 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
         context.set_offline(True)
         page.reload()
         expect(page.locator("#rebuilt")).to_be_visible()  # offline: the updated copy
+        watch.check()
+    finally:
+        context.close()
+
+
+LIMITS = {
+    "rules/marvin/": 1_000_000,
+    "learn/write-a-bot/": 1_000_000,
+    "reference/marvin/": 1_600_000,
+}
+"""The heaviest rules and learning pages, and the heaviest reference page, with the most a
+first visit may transfer, service worker included (raw bytes, as a plain server sends)."""
+
+
+@pytest.mark.parametrize("path", list(LIMITS))
+def test_a_first_visit_costs_what_the_page_shows(browser: Browser, path: str) -> None:
+    ensure_site_built()
+    traffic = Traffic()
+    # Watched, not routed: routing would turn the browser's cache off, and the worker
+    # keeps the page's files from that cache (a request off this machine still fails).
+    context = browser.new_context()
+    watch = watch_context(context, route=False)
+    try:
+        page = context.new_page()
+        with serve_site(SITE, traffic) as base:
+            page.goto(base + path)
+            # The worker registers when the page is idle, and keeps the page.
+            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            page.wait_for_timeout(500)  # anything late is counted too
+            paths, sent = traffic.take()
+        assert sent <= LIMITS[path], f"{sent} bytes in {len(paths)} requests: {sorted(paths)}"
+        assert "/sw.js" in paths
+        assert paths.count("/search/search_index.json") == 1  # kept, not fetched again
+        assert len(paths) == len(set(paths)), sorted(paths)
+        assert not [p for p in paths if "codemirror" in p or "pyodide" in p]
+        kept = kept_urls(page)
+        assert f"{base}{path}index.html?__sha256=" in " ".join(kept)
+        assert any("search_index.json" in url for url in kept)
+        assert not [url for url in kept if "svg-cards" in url]  # no cards on this page
+        watch.check()
+    finally:
+        context.close()
+
+
+def kept_urls(page: Page) -> list[str]:
+    """Every URL the site's cache holds."""
+    return list(
+        page.evaluate(
+            """async () => {
+                const cache = await caches.open(`pirate-rules-site-${location.origin}/`);
+                return (await cache.keys()).map((request) => request.url);
+            }"""
+        )
+    )
+
+
+def test_the_whole_site_is_kept_when_the_reader_asks(browser: Browser) -> None:
+    ensure_site_built()
+    context, watch = watched_context(browser)
+    try:
+        page = context.new_page()
+        with serve_site(SITE) as base:
+            page.goto(f"{base}about/")
+            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
+            expect(control).to_be_enabled()
+            pages, runtime = lists(SITE)
+            size = sum(entry["size"] for entry in [*pages.values(), *runtime.values()])
+            label = page.locator("label", has=control)
+            expect(label).to_have_text(f"Keep the whole site for offline use ({size / 1e6:.1f} MB)")
+            control.check()
+            status = page.locator("[data-whole-status]")
+            expect(status).to_have_text(
+                "The whole site is kept on this device: it works without a network.",
+                timeout=120_000,
+            )
+            assert page.evaluate("document.documentElement.dataset.offline") == "site"
+            assert len(kept_urls(page)) >= len(pages) + len(runtime)
+        context.set_offline(True)
+        page.goto(f"{base}reference/cards/")  # never opened
+        expect(page.locator("h1")).to_contain_text("Cards")
+        # A page counts as opened once it has told the worker what it loaded.
+        page.wait_for_function("document.documentElement.dataset.offline === 'site'")
+        page.goto(f"{base}play/viewer/")
+        wait_until_ready(page)
+        page.wait_for_function("document.documentElement.dataset.offline === 'site'")
+        page.goto(f"{base}about/")
+        control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
+        expect(control).to_be_checked()
+        control.uncheck()
+        expect(page.locator("[data-whole-status]")).to_contain_text("Kept on this device now:")
+        # What was opened stays kept (the viewer with its cards); the rest goes.
+        kept = " ".join(kept_urls(page))
+        assert "/reference/cards/index.html?" in kept and "svg-cards.svg?" in kept
+        assert "/rules/pirate/index.html?" not in kept
         watch.check()
     finally:
         context.close()

@@ -1,11 +1,16 @@
 // The bot lab of "Write your own bot": the reader's bot file in an editor, kept in this
 // browser; a tournament against the engine's bots in the page's Python
-// (pirate_rules.web.botlab), a download, and a game against it on the play page.
+// (pirate_rules.web.botlab), a download, and a game against it on the play page. The
+// code editor itself loads when the reader first reaches the lab (focus, hover, touch).
 
 import { download, el } from "../play/client.mjs";
-import { bootWords, call, siteRoot } from "./engine.mjs";
-import { createEditor } from "./editor.mjs";
+import { lazyEditor } from "./editor.mjs";
 import { STORAGE_KEY } from "./playbot.mjs";
+
+// The page's Python (engine.mjs) is loaded when the reader first asks for it.
+const engine = () => import("./engine.mjs");
+const call = async (...args) => (await engine()).call(...args);
+const siteRoot = new URL("../../", import.meta.url);
 
 const MOVE_LIMIT_MS = 5000; // a move that takes longer stops the bot (the worker is replaced)
 const SLICE_SECONDS = 0.25; // games per request: about this long, so progress shows
@@ -14,8 +19,6 @@ export function setUp(root) {
   const block = root.querySelector("div.highlight");
   const original = block.querySelector("pre > code").textContent;
   const saved = localStorage.getItem(STORAGE_KEY);
-  const holder = el("div", { class: "live-editor live-lab__editor" });
-  block.replaceWith(holder);
 
   const say = el("p", { class: "live-lab__status", role: "status" });
   const problem = el("pre", { class: "live-lab__problem", hidden: true });
@@ -29,13 +32,18 @@ export function setUp(root) {
   const reset = el("button", { type: "button", class: "live-button" }, "Start again");
   const table = el("div", { class: "live-lab__results" });
 
-  const editor = createEditor(holder, saved ?? original, {
+  const editor = lazyEditor(block, {
+    text: saved !== null && saved !== original ? saved : undefined,
     label: "my_bot.py, your bot's code",
+    className: "live-editor live-lab__editor",
+    within: root,
     onChange: (text) => {
       localStorage.setItem(STORAGE_KEY, text);
       editor.mark([]);
     },
   });
+  // The pointer or the focus may have reached the lab while this module loaded.
+  if (root.matches(":hover") || root.contains(document.activeElement)) editor.load();
 
   root.append(
     el("div", { class: "live-lab__controls" },
@@ -58,6 +66,7 @@ export function setUp(root) {
   async function load(signal) {
     showProblem("");
     say.textContent = "Loading your bot…";
+    const { bootWords } = await engine();
     const answer = await call("lab_load", [editor.text], { limit: MOVE_LIMIT_MS, stop: signal, onProgress: (progress) => (say.textContent = bootWords(progress)) });
     if (!answer.ok) {
       say.textContent = "Your bot could not be loaded:";
@@ -119,6 +128,10 @@ export function setUp(root) {
   }
 
   function drawTable(answer, bot) {
+    if (!answer.rows.length) {
+      table.replaceChildren(); // no game was finished: nothing to count
+      return;
+    }
     const draws = answer.rows.some((row) => row.draws > 0);
     const columns = ["Against", "Won", "Lost", ...(draws ? ["Drawn"] : []), "Win rate (95% interval)", "Mean game"];
     const head = el("tr", {}, ...columns.map((text) => el("th", { scope: "col" }, text)));

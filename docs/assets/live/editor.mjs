@@ -1,129 +1,122 @@
-// The live pages' code editor: CodeMirror 6 (bundled at build time into codemirror.mjs by
-// hooks/editor_bundle.py), coloured with the site's own code colours, with lines that a
-// traceback names marked in red.
+// The live pages' code editor, loaded only when a reader starts to use one: this small
+// module is all a page needs until then; the editor itself (editor-view.mjs and the
+// CodeMirror bundle, a few hundred kB) loads on the first focus, hover or touch.
+//
+// For any page script (the bot lab, the examples, a course page):
+//
+//   import { lazyEditor } from "<site>/assets/live/editor.mjs";
+//   const editor = lazyEditor(textarea, { label: "Your code", onChange: (text) => {...} });
+//   editor.text = "x = 1\n";   // the code: read and set it before and after loading
+//   editor.mark([2]);          // mark lines in red (a traceback's), loading it first
+//   editor.focus();            // focus it, loading it first
+//   await editor.load();       // load it now (resolves to the loaded editor)
+//
+// `target` is a <textarea>, a plain editor until the code editor replaces it (its value
+// stays in sync, so a form still sends it), or a block that shows the code, such as a
+// highlighted code block (made focusable, so that the keyboard reaches it too). Options:
+// `label` (the accessible name), `prompts` (a console example: Enter starts the next
+// line with a prompt), `onRun` (Ctrl/Cmd+Enter), `onChange(text)`, `text` (the code to
+// start with, instead of the target's), `className` of the editor's box, and `within`
+// (an element whose focus, hover or touch also loads the editor; the target by default).
 
-import {
-  Decoration,
-  EditorState,
-  EditorView,
-  HighlightStyle,
-  StateEffect,
-  StateField,
-  bracketMatching,
-  defaultKeymap,
-  drawSelection,
-  highlightSpecialChars,
-  history,
-  historyKeymap,
-  indentOnInput,
-  indentUnit,
-  keymap,
-  lineNumbers,
-  python,
-  syntaxHighlighting,
-  tags,
-} from "./codemirror.mjs";
+let view = null;
 
-const colours = HighlightStyle.define([
-  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword], color: "var(--md-code-hl-keyword-color)" },
-  { tag: [tags.string, tags.special(tags.string)], color: "var(--md-code-hl-string-color)" },
-  { tag: [tags.number, tags.bool, tags.null], color: "var(--md-code-hl-number-color)" },
-  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--md-code-hl-function-color)" },
-  { tag: [tags.definition(tags.variableName), tags.className], color: "var(--md-code-hl-constant-color)" },
-  { tag: [tags.comment], color: "var(--md-code-hl-comment-color)", fontStyle: "italic" },
-  { tag: [tags.operator, tags.punctuation], color: "var(--md-code-hl-operator-color)" },
-]);
+/** Load the code editor's modules (once). */
+export function loadView() {
+  view ??= import("./editor-view.mjs");
+  return view;
+}
 
-const theme = EditorView.theme({
-  "&": { color: "var(--md-code-fg-color)", backgroundColor: "var(--md-code-bg-color)", fontSize: "0.85em" },
-  ".cm-content": { fontFamily: "var(--md-code-font-family)", caretColor: "var(--md-code-fg-color)" },
-  ".cm-gutters": { backgroundColor: "var(--md-code-bg-color)", color: "var(--md-code-fg-color)", border: "none" },
-  "&.cm-focused": { outline: "2px solid var(--md-accent-fg-color)" },
-  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--md-accent-fg-color--transparent)" },
-  ".cm-live-error": { backgroundColor: "var(--live-error-bg)" },
-});
-
-const setMarks = StateEffect.define();
-const marks = StateField.define({
-  create: () => Decoration.none,
-  update(value, transaction) {
-    let next = value.map(transaction.changes);
-    for (const effect of transaction.effects) {
-      if (!effect.is(setMarks)) continue;
-      const doc = transaction.state.doc;
-      const lines = [...new Set(effect.value)].filter((n) => n >= 1 && n <= doc.lines).sort((a, b) => a - b);
-      next = Decoration.set(lines.map((n) => Decoration.line({ class: "cm-live-error" }).range(doc.line(n).from)));
-    }
-    return next;
-  },
-  provide: (field) => EditorView.decorations.from(field),
-});
-
-// In a console example, Enter starts the next line with a prompt: "... " inside a block
-// (after a line ending with ":"), ">>> " otherwise.
-function newPromptLine(view) {
-  const { state } = view;
-  const range = state.selection.main;
-  if (!range.empty) return false;
-  const line = state.doc.lineAt(range.head);
-  if (range.head !== line.to) return false;
-  const match = /^(>>>|\.\.\.) ( *)(.*)$/.exec(line.text);
-  if (!match) return false;
-  const [, prompt, indent, body] = match;
-  let next = ">>> ";
-  if (body.trimEnd().endsWith(":")) next = `... ${indent}    `;
-  else if (prompt === "..." && body.trim()) next = `... ${indent}`;
-  view.dispatch({ changes: { from: range.head, insert: `\n${next}` }, selection: { anchor: range.head + 1 + next.length }, scrollIntoView: true, userEvent: "input" });
-  return true;
+/** Fetch the code editor's files without running them, so that it opens at once later. */
+export function preloadEditor() {
+  if (view || document.querySelector("link[data-live-editor]")) return;
+  for (const name of ["./editor-view.mjs", "./codemirror.mjs"]) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = new URL(name, import.meta.url).href;
+    link.dataset.liveEditor = "";
+    document.head.append(link);
+  }
 }
 
 /**
- * An editor in `parent` holding `text`. Options: `label` (its accessible name),
- * `prompts` (a console example), `onRun` (Ctrl/Cmd+Enter), `onChange(text)`.
- * Returns {view, text (get/set), mark(lines), focus()}.
+ * An editor in `parent` holding `text`, once the code editor has loaded. Options as for
+ * lazyEditor. Resolves to {view, text (get/set), mark(lines), focus()}.
  */
-export function createEditor(parent, text, { label, prompts = false, onRun, onChange } = {}) {
-  const keys = [];
-  if (onRun) keys.push({ key: "Mod-Enter", run: () => (onRun(), true) });
-  if (prompts) keys.push({ key: "Enter", run: newPromptLine });
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc: text,
-      extensions: [
-        lineNumbers(),
-        history(),
-        drawSelection(),
-        highlightSpecialChars(),
-        bracketMatching(),
-        indentOnInput(),
-        indentUnit.of("    "),
-        python(),
-        syntaxHighlighting(colours),
-        theme,
-        marks,
-        keymap.of([...keys, ...defaultKeymap, ...historyKeymap]),
-        EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ "aria-label": label || "Code editor" }),
-        EditorView.updateListener.of((update) => {
-          if (update.docChanged) onChange?.(update.state.doc.toString());
-        }),
-      ],
-    }),
-  });
-  return {
-    view,
+export async function createEditor(parent, text, options = {}) {
+  return (await loadView()).createEditor(parent, text, options);
+}
+
+const TRIGGERS = ["focusin", "pointerenter", "pointerdown"];
+
+/** The code of `target` in an editor that loads on first use: see the top of this file. */
+export function lazyEditor(target, options = {}) {
+  const area = target instanceof HTMLTextAreaElement;
+  const shown = area ? null : target.querySelector("code") || target;
+  if (options.text !== undefined) {
+    if (area) target.value = options.text;
+    else shown.textContent = options.text;
+  }
+  if (!area && target.tabIndex < 0) {
+    target.tabIndex = 0;
+    target.setAttribute("role", "group");
+    target.setAttribute("aria-label", `${options.label || "Code"}: focus it to edit`);
+  }
+  if (area) target.addEventListener("input", () => editor === null && options.onChange?.(target.value));
+  let editor = null;
+  let loading = null;
+  const within = options.within || target;
+  const handle = {
+    get loaded() {
+      return editor !== null;
+    },
     get text() {
-      return view.state.doc.toString();
+      if (editor) return editor.text;
+      return area ? target.value : shown.textContent;
     },
     set text(value) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+      if (editor) editor.text = value;
+      else if (area) target.value = value;
+      else shown.textContent = value;
     },
     mark(lines) {
-      view.dispatch({ effects: setMarks.of(lines) });
+      if (editor) editor.mark(lines);
+      else if (lines.length) handle.load().then((loaded) => loaded.mark(lines));
     },
     focus() {
-      view.focus();
+      if (editor) editor.focus();
+      else handle.load().then((loaded) => loaded.focus());
+    },
+    load() {
+      loading ??= (async () => {
+        const { createEditor: make } = await loadView();
+        const holder = document.createElement("div");
+        holder.className = options.className || "live-editor";
+        const focused = target.contains(document.activeElement);
+        const text = handle.text;
+        if (area) {
+          target.after(holder);
+          target.hidden = true;
+        } else {
+          target.replaceWith(holder);
+        }
+        editor = make(holder, text, {
+          ...options,
+          onChange: (now) => {
+            if (area) target.value = now;
+            options.onChange?.(now);
+          },
+        });
+        if (focused) editor.focus();
+        return editor;
+      })();
+      return loading;
     },
   };
+  const start = () => {
+    TRIGGERS.forEach((name) => within.removeEventListener(name, start));
+    handle.load();
+  };
+  TRIGGERS.forEach((name) => within.addEventListener(name, start, { passive: true }));
+  return handle;
 }

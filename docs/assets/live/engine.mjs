@@ -1,16 +1,43 @@
 // The live pages' Python: the play pages' worker (assets/play/worker.mjs), started on the
 // first request and shared by everything on the page. A request that must not hang (a
-// bot's move) gives a time limit: if the worker sends no sign of life for that long, it
-// is replaced by a fresh one and the request fails with kind "Stuck". A request can
-// also be stopped by the reader, which replaces the worker the same way.
+// page example, a bot's move) gives a time limit: if the worker sends no sign of life
+// for that long, it is replaced by a fresh one and the request fails with kind "Stuck".
+// A request can also be stopped by the reader, which replaces the worker the same way.
+// A fresh worker restores Python from the snapshot kept in this browser when it can,
+// so a restart takes well under a second after the first start.
+//
+// For any page script (the live examples, the bot lab, a course page):
+//
+//   import { call, onRestart } from "<site>/assets/live/engine.mjs";
+//   const stop = new AbortController();
+//   try {
+//     const answer = await call("live_run", [location.pathname, 0, text, null],
+//                               { limit: 10_000, stop: stop.signal, onProgress });
+//   } catch (error) {
+//     // error.kind: "Stuck" (no sign of life within `limit` ms), "Stopped" (stop.abort()),
+//     // "Unsupported" (no module workers or WebAssembly), or the Python exception's name
+//   }
+//
+// `name` is an entry point of pirate_rules.web.ENTRY_POINTS, `args` its JSON arguments.
+// Python sends a sign of life before each of a lab bot's moves and as each game of a
+// simulation starts (pirate_rules.web.live.signal_alive), so a long simulation is not
+// stopped. `onRestart(listener)` tells when the worker was replaced (its namespaces are
+// gone); `ready(onProgress)` starts Python without a request.
 
 import { canRunGames, startEngine } from "../play/client.mjs";
 
-const ALIVE = "pirate-rules:alive"; // sent by pirate_rules.web.botlab before a lab bot's move
-let version = "dev";
+const ALIVE = "pirate-rules:alive"; // pirate_rules.web.live.ALIVE
+let version = pageVersion() || "dev";
 let session = null;
 const restartListeners = new Set();
 
+// The engine's version, as the build wrote it into the page's own live.mjs address.
+function pageVersion() {
+  const script = document.querySelector('script[type="module"][src*="assets/live/live.mjs"]');
+  return script ? new URL(script.src, document.baseURI).searchParams.get("v") : null;
+}
+
+/** Use the engine build `engineVersion` (the page's own, by default). */
 export function configure(engineVersion) {
   version = engineVersion;
 }
@@ -33,7 +60,11 @@ function begin(onProgress) {
   const started = performance.now();
   const engine = startEngine(root, { onProgress: (data) => session?.progress.forEach((fn) => fn(data)) });
   const mine = { engine, started, alive: started, progress: new Set(onProgress ? [onProgress] : []) };
-  mine.ready = engine.ready.then((answer) => ({ ...answer, boot: (performance.now() - started) / 1000 }));
+  mine.ready = engine.ready.then((answer) => {
+    // The site's offline copy (assets/offline/register.js) now keeps the runtime too.
+    window.dispatchEvent(new CustomEvent("pirate-rules:python", { detail: answer }));
+    return { ...answer, boot: (performance.now() - started) / 1000 };
+  });
   engine.worker.addEventListener("message", ({ data }) => {
     if (data === ALIVE) mine.alive = performance.now();
   });
@@ -74,9 +105,10 @@ export function replace(reason) {
 }
 
 /**
- * Call entry point `name` of pirate_rules.web with `args`. Options: `limit` (ms without
- * a sign of life before the worker is replaced), `stop` (an AbortSignal: the reader
- * stopped it), `onProgress` (while Python starts).
+ * Call entry point `name` of pirate_rules.web with `args` (a list). Options: `limit` (ms
+ * without a sign of life before the worker is replaced and the call fails with kind
+ * "Stuck"; Python's start does not count), `stop` (an AbortSignal: the reader stopped
+ * it, kind "Stopped"), `onProgress` (while Python starts).
  */
 export async function call(name, args, { limit = 0, stop, onProgress } = {}) {
   await ready(onProgress);
@@ -103,7 +135,7 @@ export async function call(name, args, { limit = 0, stop, onProgress } = {}) {
       mine.alive = performance.now();
       watch = setInterval(() => {
         if (performance.now() - mine.alive > limit) {
-          end(reject, kill("Stuck", `no answer for ${Math.round(limit / 1000)} seconds`));
+          end(reject, kill("Stuck", `no sign of progress for ${Math.round(limit / 1000)} seconds`));
         }
       }, 100);
     }

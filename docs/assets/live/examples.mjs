@@ -1,11 +1,18 @@
 // Runs the page's examples in its Python and shows each answer under the example. Python
 // (pirate_rules.web.live) reads, runs and compares them; this module keeps them in page
 // order, draws the answers and swaps an example for an editor when asked.
+//
+// An example that shows no sign of life for the page's time limit (live.mjs says it on
+// the page) is stopped and Python restarted. The examples before another one run again
+// to rebuild its namespace; an edited example whose last run was stopped or failed is
+// not run again as the reader changed it: the page's own version runs in its place, and
+// its note says so.
 
 import { el } from "../play/client.mjs";
 import { bootWords, call, onRestart, ready, siteRoot } from "./engine.mjs";
 
 const page = location.pathname;
+const limitSeconds = Number(document.querySelector(".live-page")?.dataset.limit) || 10;
 let controller = null;
 
 /** Entry point from live.mjs: `action` is "run", "edit" or "check". */
@@ -78,7 +85,7 @@ class Examples {
     try {
       await this.boot(item);
       for (let i = from; i <= item.index; i += 1) {
-        const answer = await this.runOne(chain[i], stop.signal);
+        const answer = await this.runOne(chain[i], stop.signal, i < item.index);
         if (answer === "replay") {
           i = -1; // the namespace before it was not kept: start the page again
         } else if (!answer) {
@@ -114,21 +121,26 @@ class Examples {
     return note;
   }
 
-  async runOne(item, signal) {
+  // Run `item` (`before`: only to rebuild the namespace of a later example).
+  async runOne(item, signal, before = false) {
     const state = this.state(item);
     item.note ??= this.noteFor(item);
     item.note.textContent = "Running…";
-    const text = item.editor ? item.editor.text : item.text;
+    const edited = item.editor ? item.editor.text : item.text;
+    // An edited example that was stopped or failed is never run again unasked.
+    const instead = before && edited !== item.original && item.last && item.last !== "ran";
+    const text = instead ? item.original : edited;
     const started = performance.now();
     let answer;
     try {
-      answer = await call("live_run", [page, item.index, text, item.scope], { stop: signal });
+      answer = await call("live_run", [page, item.index, text, item.scope], { stop: signal, limit: limitSeconds * 1000 });
     } catch (error) {
       if (error.kind === "ReplayNeededError") {
         state.next = 0;
         return "replay";
       }
-      item.note.textContent = error.kind === "Stopped" ? "Stopped: Python was restarted." : error.message;
+      if (!instead) item.last = ["Stopped", "Stuck"].includes(error.kind) ? "stopped" : "failed";
+      item.note.textContent = this.problemWords(error);
       this.showProblem(item, error);
       return null;
     }
@@ -136,8 +148,11 @@ class Examples {
     state.next = answer.next;
     if (state.changed <= item.index) state.changed = Infinity;
     item.ran = { agree: answer.agree, text, seconds };
+    if (!instead) item.last = answer.raised && !answer.agree ? "failed" : "ran";
     const took = seconds >= 1 ? `Ran in ${seconds.toFixed(1)} s.` : "";
-    item.note.textContent = [this.bootNote, took].filter(Boolean).join(" ");
+    const why = item.last === "stopped" ? "was stopped" : "failed";
+    const swapped = instead ? `The page's own version ran here, since your version ${why}: press Run to try yours again.` : "";
+    item.note.textContent = [this.bootNote, took, swapped].filter(Boolean).join(" ");
     this.bootNote = "";
     this.showAnswer(item, answer);
     this.mark(item, answer.marks);
@@ -169,10 +184,19 @@ class Examples {
     return item.result;
   }
 
+  problemWords(error) {
+    if (error.kind === "Stopped") return "Stopped: Python was restarted.";
+    if (error.kind === "Stuck") {
+      return `Stopped after ${limitSeconds} seconds without getting any further (a loop that never ends?): Python was restarted.`;
+    }
+    return error.message;
+  }
+
   showProblem(item, error) {
     const box = this.resultBox(item);
     box.className = "live-result live-result--differ";
-    box.append(el("p", { class: "live-verdict" }, error.kind === "Stopped" ? "Stopped." : `This example could not run: ${error.message}`));
+    const words = ["Stopped", "Stuck"].includes(error.kind) ? this.problemWords(error) : `This example could not run: ${error.message}`;
+    box.append(el("p", { class: "live-verdict" }, words));
   }
 
   showAnswer(item, answer) {
@@ -205,7 +229,9 @@ class Examples {
 
   async edit(item) {
     if (item.editor) return item.editor.focus();
-    const { createEditor } = await import("./editor.mjs");
+    item.opening ??= import("./editor.mjs").then((editor) => editor.loadView());
+    const { createEditor } = await item.opening;
+    if (item.editor) return item.editor.focus(); // a second press while it loaded
     const holder = el("div", { class: "live-editor" });
     item.box.after(holder);
     item.box.hidden = true;

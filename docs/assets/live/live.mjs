@@ -1,9 +1,15 @@
 // Live examples: a Run button under every Python console example of the page, and the
-// bot lab of "Write your own bot". This small module is all a page loads at first; Python
-// (assets/play/worker.mjs), the runner and the editor load when a reader asks for them.
+// bot lab of "Write your own bot". This small module is all a page loads at first. The
+// runner (examples.mjs, engine.mjs) loads on the first interaction with an example
+// (focus or hover, which also fetches the editor's files without running them, or
+// Run); Python (assets/play/worker.mjs) starts on the first Run; the editor runs on the
+// first Edit, or when the reader reaches the bot lab.
 
 const version = new URL(import.meta.url).searchParams.get("v") || "dev";
 const content = document.querySelector(".md-content__inner");
+
+/** Seconds without a sign of life before a page example is stopped (by examples.mjs). */
+const EXAMPLE_LIMIT_SECONDS = 10;
 
 // A console example: a block marked `pycon`, or (in the reference pages' docstrings) a
 // plain code block that starts with a prompt.
@@ -28,13 +34,20 @@ try {
 }
 
 let runner = null;
-async function load() {
-  if (!runner) {
-    runner = import("./engine.mjs")
-      .then((engine) => engine.configure(version))
-      .then(() => import("./examples.mjs"));
-  }
+function load() {
+  runner ??= import("./engine.mjs")
+    .then((engine) => engine.configure(version))
+    .then(() => import("./examples.mjs"));
   return runner;
+}
+
+// The first focus or hover of an example loads the runner and fetches the editor.
+let warmed = false;
+function warm(event) {
+  if (warmed || !event.target.closest?.(".live-bar, div.highlight")) return;
+  warmed = true;
+  load();
+  import("./editor.mjs").then((editor) => editor.preloadEditor());
 }
 
 function button(text, label, onclick) {
@@ -71,17 +84,29 @@ function setUp() {
     });
     const panel = document.createElement("div");
     panel.className = "live-page";
+    panel.dataset.limit = String(EXAMPLE_LIMIT_SECONDS);
     const note = document.createElement("p");
     const count = boxes.length === 1 ? "The example" : `The ${boxes.length} examples`;
     note.textContent = `${count} on this page can run in your browser. `;
     note.append(button("Check this page", null, async () => (await load()).act(boxes, bars, edits, "check")));
-    panel.append(note);
+    const limit = document.createElement("p");
+    limit.textContent = `An example that gets no further for ${EXAMPLE_LIMIT_SECONDS} seconds is stopped, as a loop that never ends would be.`;
+    panel.append(note, limit);
     const title = content.querySelector("h1");
     (title || boxes[0]).after(panel);
+    content.addEventListener("pointerover", warm, { passive: true });
+    content.addEventListener("focusin", warm);
   }
-  if (document.getElementById("bot-lab")) {
-    load().then(() => import("./bot.mjs")).then((lab) => lab.setUp(document.getElementById("bot-lab")));
-  }
+  const lab = document.getElementById("bot-lab");
+  if (lab) import("./bot.mjs").then((module) => module.setUp(lab));
 }
+
+// The theme wraps each code block's copy button in a <nav>: not a way around the site, and
+// so many landmarks of one name that none can be told apart. They are plain boxes here.
+function unlandmark() {
+  document.querySelectorAll("nav.md-code__nav:not([role])").forEach((nav) => nav.setAttribute("role", "none"));
+}
+document.addEventListener("DOMContentLoaded", () => setTimeout(unlandmark, 0));
+window.addEventListener("load", unlandmark);
 
 setUp();

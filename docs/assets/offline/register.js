@@ -1,18 +1,33 @@
 // Registers the site's service worker (sw.js at the site's root, written at build time by
 // hooks/offline.py), so that the site keeps working without a network after a visit.
-// It waits for the page to finish loading, and on a play page until its game is ready,
-// so that it never slows a first game down. Then a play page asks the worker to keep the
-// Python runtime and the engine too: <html data-offline="ready"> tells that both games
-// can now start offline ("keeping" while it works, "failed" if it could not).
+// It waits until the page is loaded and idle (on a play page, until its game is ready),
+// so that it never slows a page down. Then it asks the worker to keep
+//
+// * this page and what it loaded (from the browser's cache: nothing is downloaded again);
+// * the Python runtime too, on a play page (with the play pages, so that both games
+//   start offline) or once a live example has started Python (the "pirate-rules:python"
+//   event of assets/live/engine.mjs);
+// * the whole site, when it runs as an installed app (or the reader asked for it on the
+//   About page: assets/offline/settings.mjs).
+//
+// <html data-offline> tells how far it got: "page", "ready" (both games can start
+// offline), "site" (everything is kept); "keeping" while it works, "failed" if it could
+// not keep what it was asked to.
 (() => {
+  const script = document.currentScript;
+  const settings = document.getElementById("offline-settings");
+  if (settings) import(new URL("settings.mjs", script.src).href).then((module) => module.setUp(settings));
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  const root = new URL("../../", document.currentScript.src);
+  const root = new URL("../../", script.src);
   const play = document.querySelector("#play[data-runtime]");
+  const html = document.documentElement;
 
   const loaded = () =>
     document.readyState === "complete"
       ? Promise.resolve()
       : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  const idle = () =>
+    new Promise((resolve) => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 5000 }) : setTimeout(resolve, 200)));
 
   // Resolves with true once the play page's game is ready, false if it failed to start.
   const gameSettled = (node) =>
@@ -27,28 +42,55 @@
       const observer = new MutationObserver(() => check() && observer.disconnect());
       observer.observe(node, { attributes: true, attributeFilter: ["class"] });
     });
+  const pythonStarted = new Promise((resolve) => window.addEventListener("pirate-rules:python", resolve, { once: true }));
 
-  async function keepRuntime() {
+  // Ask the worker; resolves with its answer ({ok, error, ...what is kept}).
+  async function ask(message, onProgress) {
     const { active } = await navigator.serviceWorker.ready;
     const channel = new MessageChannel();
     const answer = new Promise((resolve) => {
-      channel.port1.onmessage = ({ data }) => resolve(data);
+      channel.port1.onmessage = ({ data }) => (data.progress ? onProgress?.(data.progress) : resolve(data));
     });
-    document.documentElement.dataset.offline = "keeping";
-    active.postMessage({ type: "keep-runtime" }, [channel.port2]);
-    const { ok, error } = await answer;
-    document.documentElement.dataset.offline = ok ? "ready" : "failed";
-    if (!ok) console.warn("The games could not be kept for offline play:", error);
+    active.postMessage(message, [channel.port2]);
+    return answer;
   }
+  let pageKept;
+  const keptPage = new Promise((resolve) => (pageKept = resolve));
+  // For the About page's settings: ask the worker, once it has kept this page.
+  window.pirateRulesOffline = { ask, keptPage };
+
+  // Keep something and tell it on <html>: `done` once kept.
+  const steps = [];
+  function keepStep(message, done) {
+    const step = (steps.at(-1) || Promise.resolve()).then(async () => {
+      html.dataset.offline = "keeping";
+      const { ok, error, whole } = await ask(message);
+      html.dataset.offline = whole ? "site" : ok ? done : "failed";
+      if (!ok) console.warn("This site could not be kept for offline use:", error);
+    });
+    steps.push(step);
+    return step;
+  }
+
+  const installed = () => window.matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
 
   async function start() {
     await loaded();
     const settled = play ? gameSettled(play) : Promise.resolve(false);
     // A game that takes very long to start does not hold the rest of the site back.
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 60000))]);
+    await idle();
     await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname });
-    if (await settled) await keepRuntime();
+    const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+    await keepStep({ type: "keep-page", urls: urls.filter((url) => url.startsWith(root.origin)) }, "page");
+    pageKept();
+    if (installed()) await keepStep({ type: "keep-all", on: true }, "site");
+    if ((await settled) || play === null) {
+      const python = play ? Promise.resolve() : pythonStarted;
+      python.then(() => keepStep({ type: "keep-runtime", play: play !== null }, "ready"));
+    }
   }
 
+  window.addEventListener("appinstalled", () => keepStep({ type: "keep-all", on: true }, "site"));
   start().catch((error) => console.warn("This site cannot be kept for offline use:", error));
 })();

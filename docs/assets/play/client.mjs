@@ -138,6 +138,7 @@ export function loadingWords(stage, loaded, total) {
     return { percent: Math.round(5 + 80 * share), text: `Downloading the game (only the first time): ${amount}` };
   }
   if (stage === "download") return { percent: 88, text: "Unpacking the game…" };
+  if (stage === "restore") return { percent: 80, text: "Getting the game out…" };
   return { percent: 95, text: "Shuffling the cards…" };
 }
 
