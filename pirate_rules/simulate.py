@@ -245,10 +245,14 @@ def _play_batch_in_thread(task: Task, seeds: list[int]) -> Batch:
 
     thread = threading.Thread(target=play, name="pirate-rules games", daemon=True)
     thread.start()
+    told: dict[float, float] = {}  # when each call (by its deadline) was first told to stop
     while thread.is_alive():
         thread.join(0.05)
         call = WATCH.running(thread.ident)
-        if call is not None and call.fired and time.monotonic() - call.fired > LEFT_BEHIND_AFTER:
+        if call is None or not call.fired:
+            continue
+        first = told.setdefault(call.deadline, call.fired)  # it is told again every second
+        if time.monotonic() - first > LEFT_BEHIND_AFTER:
             fault = _left_behind(thread, call, task, seeds[len(done.results)])
             return Batch(seeds, list(done.results), fault, time.perf_counter() - started)
     done.seconds = time.perf_counter() - started
