@@ -543,9 +543,10 @@ class Cluster:
                                         pure=False)  # fmt: skip
             if self._died(future):
                 raise WorkerLost("its workers died, one after another")
-            build, worker, _, (_, batch), _ = future.result()
+            build, worker, played, (_, batch), _ = future.result()
             if build != self.build:
                 raise self.mismatch(worker, build)
+            self.by_worker[worker] += played
             return batch
 
         def lost(seeds: list[int]) -> Played:
@@ -596,7 +597,8 @@ def _start_local(distributed: Any, workers: int) -> Any:
     """A ``LocalCluster`` of ``workers`` processes of one thread each, on 127.0.0.1.
 
     Its processes ignore Ctrl-C, which the terminal sends to all of them: the client
-    alone stops the run, and then the cluster.
+    alone stops the run, and then the cluster. It has no dashboard, and the scheduler's
+    own small web server takes a free port of 127.0.0.1 (not 8787, which may be taken).
     """
     quiet = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if quiet else None
@@ -608,6 +610,7 @@ def _start_local(distributed: Any, workers: int) -> Any:
             host="127.0.0.1",
             scheduler_port=0,
             dashboard_address=None,
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
             silence_logs=logging.CRITICAL,
         )
     finally:

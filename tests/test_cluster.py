@@ -86,6 +86,51 @@ class Sleepy(RandomBot):
         self.seed = seed
 
 
+class Hostile(RandomBot):
+    \"\"\"The random bot, until the game dealt from seed 20: there it does its attack.\"\"\"
+
+    def choose(self, game, player):
+        if self.seed // 2 == 20:
+            return self.attack()
+        return super().choose(game, player)
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.seed = seed
+
+
+class Exits(Hostile):
+    def attack(self):
+        import os
+
+        os._exit(7)
+
+
+class Interrupts(Hostile):
+    def attack(self):
+        raise KeyboardInterrupt
+
+
+class Aborts(Hostile):
+    def attack(self):
+        import os
+
+        os.abort()
+
+
+class Loopy(RandomBot):
+    \"\"\"The random bot, until it loops for ever in the game dealt from seed 40.\"\"\"
+
+    def choose(self, game, player):
+        while self.seed // 2 == 40:
+            pass
+        return super().choose(game, player)
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.seed = seed
+
+
 class Late(RandomBot):
     \"\"\"The random bot, until the game dealt from seed 150.\"\"\"
 
@@ -171,13 +216,20 @@ def test_a_bot_file_of_ones_own_is_sent_to_the_workers(
 
 @pytest.mark.parametrize(
     ("bot", "seed", "options"),
-    [("Late", 150, []), ("Sleepy", 40, ["--move-time", "0.5"])],
+    [
+        ("Late", 150, []),
+        ("Loopy", 40, ["--move-time", "0.5"]),
+        ("Sleepy", 40, ["--move-time", "0.5"]),
+        ("Exits", 20, []),
+        ("Interrupts", 20, []),
+    ],
 )
 def test_a_bot_fault_on_a_worker_is_the_same_line_and_names_the_worker(
     address: str, tmp_path: Path, bot: str, seed: int, options: list[str]
 ) -> None:
-    """An exception, or a move past the time limit (in a worker's thread): the records
-    are the games before the fault, in seed order, as on one process."""
+    """An exception, a move past the time limit (in a worker's thread), os._exit or a
+    KeyboardInterrupt of the bot's: the records are the games before the fault, in seed
+    order, as on one process."""
     (tmp_path / "late.py").write_text(MINE, encoding="utf-8")
     common = ["simulate", "marvin", "--bots", f"random,late.py:{bot}", "--games", "400",
               *options]  # fmt: skip
@@ -190,9 +242,32 @@ def test_a_bot_fault_on_a_worker_is_the_same_line_and_names_the_worker(
     said = two.stderr.strip().splitlines()[-1].replace("two.jsonl", "one.jsonl")
     where = re.search(r", on worker (tcp://[\d.:]+)", said)
     assert where and where[1] in played_on(two.stderr), two.stderr
+    if bot == "Sleepy":  # a sleep in a worker's thread cannot be cut short: left behind
+        left = ", and could not be stopped (it waits in code that cannot be interrupted);"
+        line = line.replace(" of a move (", f" of a move{left} it was left behind (")
+        line = line.replace("; --traceback shows the whole traceback", "")
     assert said.replace(where[0], "") == line
     assert (tmp_path / "two.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
     assert len((tmp_path / "two.jsonl").read_text(encoding="utf-8").splitlines()) == seed
+
+
+def test_a_bot_that_ends_its_worker_is_found_and_the_games_before_kept(tmp_path: Path) -> None:
+    """os.abort ends a worker's process: its batch, lost again and again, is played once
+    more a game at a time, to find the game that ended it; the games before it are kept.
+    (On a cluster of its own, started by the command: its workers end again and again.)"""
+    (tmp_path / "late.py").write_text(MINE, encoding="utf-8")
+    common = ["simulate", "marvin", "--bots", "random,late.py:Aborts"]
+    one = simulate(*common, "--games", "20", "--records", "one.jsonl", cwd=tmp_path)
+    assert one.returncode == 0, one.stderr
+    two = simulate(*common, "--games", "200", "--records", "two.jsonl", "--cluster", "local",
+                   "--jobs", "2", cwd=tmp_path)  # fmt: skip
+    assert two.returncode == 1, two.stderr
+    line = two.stderr.strip().splitlines()[-1]
+    assert line.startswith("pirate-rules: error: bot 'late.py:Aborts', game seed 20: the process")
+    assert "the 20 games before it (seeds 0 to 19) are summed up above" in line
+    assert two.stdout.replace("two.jsonl", "one.jsonl") == one.stdout
+    assert (tmp_path / "two.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
+    assert sum(played_on(two.stderr).values()) == 20
 
 
 def record_line(game: str, bots: tuple[str, str], seed: int) -> str:
@@ -220,6 +295,7 @@ def start(*argv: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.usefixtures("ctrl_c_on")
 def test_ctrl_c_cancels_the_pending_batches_and_keeps_the_finished_games(
     address: str, cluster: Cluster, tmp_path: Path
 ) -> None:
