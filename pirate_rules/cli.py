@@ -36,6 +36,7 @@ from typing import Any, NoReturn
 
 from pirate_rules import __version__
 from pirate_rules.errors import BotError, PirateRulesError, UnknownBotError, one_line
+from pirate_rules.learn import add_learn
 from pirate_rules.records import describe_summary, replay_summary
 from pirate_rules.simulate import DEFAULT_BOTS, GAME_NAMES
 from pirate_rules.summary import TITLES
@@ -284,6 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog_of=_epilog(["bots marvin", "bots pirate"], bots=False),
     )
     bots.add_argument("game", nargs="?", choices=GAME_NAMES, help="which game (both when omitted)")
+    add_learn(commands)
     return parser
 
 
@@ -346,6 +348,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return _replay(args)
         if args.command == "bots":
             return _list_bots(args.game)
+        if args.command == "learn":
+            return int(args.run(args))
         return _play(args)
     except UsageError as exc:
         return _error(str(exc), 2)

@@ -87,7 +87,7 @@ def test_marvin_game_against_the_computer_to_its_end_and_its_record_replays() ->
             assert call("marvin_bot_move", view["id"]).get("error")
             view = web.marvin_move(view["id"], view["legal"][-1]["move"])
     assert view["outcome"] and view["legal"] == [] and view["to_move"] is None
-    assert "wins" in view["headline"]
+    assert view["headline"] in ("You won the game!", "The computer won the game.")
     assert reasons > 0
     saved = web.record(view["id"])
     assert saved["filename"] == "marvin-9.json"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -61,7 +62,9 @@ def test_a_first_turn_played_by_the_computer_is_shown_and_logged() -> None:
     texts = [step["text"] for step in view["steps"]]
     assert any(text.startswith("Turn 1: Computer draws JK") for text in texts)
     assert view["steps"][-1]["table"] == view["table"]
-    assert view["log"][0]["text"].startswith("Turn 1: Computer draws JK")
+    assert view["log"][0]["kind"] == "start"
+    assert view["log"][1]["text"].startswith("Turn 1: Computer draws JK")
+    assert view["log"][1]["family"] == "Joker! The computer misses a turn."
 
 
 def test_a_game_comes_back_from_its_keep_at_the_same_point() -> None:
@@ -70,8 +73,9 @@ def test_a_game_comes_back_from_its_keep_at_the_same_point() -> None:
     keep = json.loads(json.dumps(view["keep"]))
     again = web.marvin_new(keep)
     assert again["text"] == view["text"] and again["keep"] == keep
-    events = [line for line in find_session(view["id"]).log if line["kind"] == "event"]
-    assert find_session(again["id"]).log == events  # the computer's reasons are not kept
+    # The same log, line for line, the computer's reasons too.
+    assert find_session(again["id"]).log == find_session(view["id"]).log
+    assert {line["kind"] for line in again["log"]} == {"start", "event", "reason"}
     # The computer goes on exactly as it would have.
     original, copy = find_session(view["id"]), find_session(again["id"])
     rng_a, rng_b = random.Random(9), random.Random(9)
@@ -167,3 +171,107 @@ def test_every_offered_bot_is_accepted_and_an_unknown_one_is_refused() -> None:
         assert view["id"]
     with pytest.raises(PirateRulesError, match="unknown marvin bot 'nobody'"):
         web.marvin_new({"seed": 4, "mode": "computer", "bot": "nobody"})
+
+
+# -- family words, taps and the child's own draw ---------------------------------------
+
+JARGON = re.compile(r"->|\bHP\b|\b[GC][LR]\b|\b[2-9TJQKA][SHDC]\b|\bI\b|legal")
+
+
+def games(seeds: range, mode: str = "computer") -> list[dict]:
+    """Every view of games against the computer (or watched), the person playing at random."""
+    views = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        options = {"seed": seed, "mode": mode, "bot": "sensible", "bots": ["sensible", "random"]}
+        view = web.marvin_new(options)
+        views.append(view)
+        while not view["outcome"]:
+            if view["computer_to_move"]:
+                view = web.marvin_bot_move(view["id"])
+            else:
+                view = web.marvin_move(view["id"], rng.choice(view["legal"])["move"])
+            views.append(view)
+    return views
+
+
+def test_the_family_words_hold_no_jargon_and_no_self_talk() -> None:
+    views = games(range(8)) + games(range(3), "watch")
+    sentences = {step["family"] for view in views for step in view["steps"]}
+    sentences |= {view["headline"] for view in views} | {view["say"] for view in views}
+    sentences |= {line["family"] for view in views for line in view["log"] if line["family"]}
+    assert len(sentences) > 60
+    for sentence in sentences:
+        assert not JARGON.search(sentence), sentence
+        assert sentence[0].isupper() and sentence[-1] in ".!…", sentence
+    for line in (line for view in views for line in view["log"]):
+        assert (line["family"] is None) == (line["kind"] == "reason"), line
+    # The computer's own words are kept for the details, never lost.
+    assert any(line["kind"] == "reason" for view in views for line in view["log"])
+
+
+def test_the_computer_is_named_by_its_level_and_the_oracle_never() -> None:
+    assert [(level["bot"], level["name"]) for level in web.info()["marvin_levels"]] == [
+        ("random", "Easy"),
+        ("sensible", "Medium"),
+        ("expert", "Hard"),
+    ]
+    for bot, level in (("random", "Easy"), ("sensible", "Medium"), ("expert", "Hard")):
+        view = web.marvin_new({"seed": 3, "mode": "computer", "bot": bot})
+        assert view["players"][1]["level"] == level
+    assert "cheating-oracle" not in {level["bot"] for level in web.info()["marvin_levels"]}
+
+
+def test_every_move_is_picked_by_taps_and_each_tap_means_one_thing() -> None:
+    offered = set()
+    for view in games(range(12)):
+        legal = view["legal"]
+        singles = {choice["element"] for choice in legal if choice["element"]}
+        pairs = [frozenset(choice["places"]) for choice in legal if not choice["element"]]
+        assert len(pairs) == len(set(pairs)), "two taps must name one move"
+        for choice in legal:
+            offered.add(choice["kind"])
+            if choice["element"]:
+                # One tap plays it: no other move names that place.
+                assert sum(choice["element"] in other["places"] for other in legal) == 1
+            else:
+                assert len(choice["places"]) == 2 and not set(choice["places"]) & singles
+    assert {"ship", "cave", "fort", "target", "take", "draw"} <= offered
+
+
+def test_a_persons_draw_waits_for_their_tap_and_their_lost_turn_is_held() -> None:
+    views = games(range(10))
+    steps = [(view, step) for view in views for step in view["steps"]]
+    waits = [step for _, step in steps if step["wait"]]
+    assert waits and all(step["kind"] == "draw" and step["seat"] == 0 for step in waits)
+    assert all(step["prompt"] == "Your turn: draw a card." for step in waits)
+    # The computer's draws, and a draw the person asked for, show at once.
+    assert all(not step["wait"] for _, step in steps if step["seat"] == 1)
+    asked = [v for v in views if v["steps"] and v["keep"]["moves"][-1:] == ["draw"]]
+    assert any(v["steps"][0]["seat"] == 0 for v in asked)
+    assert all(not v["steps"][0]["wait"] for v in asked if v["steps"][0]["seat"] == 0)
+    held = [step for _, step in steps if step["hold"]]
+    assert held and all(step["seat"] == 0 and step["kind"] in ("lost", "idle") for step in held)
+    assert all(not step["wait"] for view in games(range(3), "watch") for step in view["steps"])
+
+
+def test_what_the_computer_did_comes_before_the_childs_prompt() -> None:
+    view = web.marvin_new({"seed": 2, "mode": "computer", "bot": "random"})
+    assert view["computer_to_move"]  # the computer plays first
+    while view["computer_to_move"]:
+        view = web.marvin_bot_move(view["id"])
+    wait = next(step for step in view["steps"] if step["wait"])
+    assert wait["say"] == "The computer hit your guard! Your turn: draw a card."
+    assert view["say"] == view["headline"]  # said already, before the draw
+    assert view["headline"].startswith("You drew the ")
+
+
+def test_a_taken_back_game_logs_as_a_replayed_one() -> None:
+    rng = random.Random(4)
+    view = play_on(web.marvin_new({"seed": 30, "mode": "computer", "bot": "random"}), rng, 20)
+    while view["computer_to_move"]:
+        view = web.marvin_bot_move(view["id"])
+    back = web.marvin_undo(view["id"])
+    again = web.marvin_new(back["keep"])
+    assert back["log"] == again["log"]
+    assert [line["n"] for line in back["log"]] == list(range(len(back["log"])))

@@ -108,3 +108,23 @@ def test_a_truncated_pirate_record_shows_the_moments_before_the_cut(tmp_path: Pa
 def test_steps_outside_the_record_are_refused() -> None:
     answer = json.loads(web.call_json("viewer_step", '["marvin-0", 1]'))
     assert answer["error"]["kind"] == "UnknownGame"
+
+
+def test_the_rule_id_is_given_once_beside_the_words() -> None:
+    record = marvin_record(play_match("marvin", 6, ("random", "random")))
+    record["turns"][3], record["turns"][4] = record["turns"][4], record["turns"][3]
+    error = web.viewer_open(json.dumps(record))["error"]
+    assert error["rule"] and error["message"] == f"{error['words']} ({error['rule']})"
+    assert error["rule"] not in error["words"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"game": "pirate', "not valid JSON: Unterminated string starting at line 1, column 10"),
+        ('{"game": "a\x01"}', "not valid JSON: Invalid control character at line 1, column 12"),
+        ('{"game" 1}', "not valid JSON: Expecting ':' delimiter at line 1, column 9"),
+    ],
+)
+def test_a_json_error_says_where_in_plain_words(text: str, message: str) -> None:
+    assert web.viewer_open(text)["error"]["message"] == message

@@ -53,6 +53,15 @@ from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
+from pirate_rules.web.course import (
+    course_check,
+    course_compare,
+    course_next,
+    course_sizes,
+    course_speed,
+    course_stop,
+)
+from pirate_rules.web.family import levels
 from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
@@ -89,6 +98,12 @@ __all__ = [
     "after_restore",
     "call_json",
     "card_json",
+    "course_check",
+    "course_compare",
+    "course_next",
+    "course_sizes",
+    "course_speed",
+    "course_stop",
     "forget",
     "info",
     "lab_load",
@@ -121,14 +136,17 @@ made of (``snapshot``, the build key it was kept for, is added by :func:`prepare
 
 
 def info() -> JSON:
-    """What the pages offer: the engine's version, the bots of each game, Pirate's speeds,
-    and when this Python started (``python``: see :data:`_STARTED`).
+    """What the pages offer: the engine's version, the bots of each game, the Marvin
+    page's levels (`pirate_rules.web.family.levels`), Pirate's speeds, and when this
+    Python started (``python``: see :data:`_STARTED`).
 
     Example:
         >>> "fast" in info()["bots"]["pirate"]
         True
         >>> info()["bot_descriptions"]["marvin"]["random"]
         'picks any legal move, at random'
+        >>> [level["name"] for level in info()["marvin_levels"]]
+        ['Easy', 'Medium', 'Hard']
         >>> sorted(info()["python"])
         ['at', 'id']
     """
@@ -142,6 +160,7 @@ def info() -> JSON:
             game: {name: bot_class(game, name).description for name in offered_bots(game)}  # type: ignore[attr-defined]
             for game in games
         },
+        "marvin_levels": levels(),
         "pirate_levels": list(PIRATE_LEVELS),
         "pirate_default_level": DEFAULT_LEVEL,
     }
@@ -223,6 +242,13 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "lab_tournament": lab_tournament,
     "lab_next": lab_next,
     "lab_stop": lab_stop,
+    # the chapters of "Build it yourself" (course.py)
+    "course_check": course_check,
+    "course_compare": course_compare,
+    "course_next": course_next,
+    "course_stop": course_stop,
+    "course_speed": course_speed,
+    "course_sizes": course_sizes,
 }
 
 ENTRY_POINTS: Final = tuple(_TABLE)

@@ -34,6 +34,8 @@ from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import MarvinGame, card_effect
 from pirate_rules.marvin.display import describe_move
 from pirate_rules.marvin.moves import Move
+from pirate_rules.web import family
+from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin_table import event_line, initial_table, steps_since, table_json
 from pirate_rules.web.sessions import (
     JSON,
@@ -111,7 +113,11 @@ def marvin_new(options: JSON | None = None) -> JSON:
     _play_again(session, moves)
     view = marvin_view(session.id)
     if not moves:  # the first turns may have played themselves (a joker drawn first)
-        view["steps"] = steps_since(session.game, fresh, 0, None)
+        steps = steps_since(session.game, fresh, 0, None, _audience(session))
+        _number(steps, 1)  # line 0 is the start
+        view["steps"] = _paced(session, steps, by_hand=False)
+        view["say"] = _say(session, view["steps"], view["headline"])
+        view["dealt"] = fresh  # the table before the first step
     return view
 
 
@@ -129,11 +135,48 @@ def _deal(session: Session) -> None:
     session.moves = []
     session.log = []
     session.seen_events = 0
+    line = family.start_words(_audience(session))
+    names = session.game.players
+    text = f"New game, seed {seed}: {names[0]} plays at the bottom, {names[1]} at the top."
+    _log(session, {"kind": "start", "text": text, "family": line, "rule": None, "href": None})
+    _log_events(session)
+
+
+def _audience(session: Session) -> Audience:
+    """Who the family words of this game speak to."""
+    return Audience(
+        session.game.players, (session.bots[0] is not None, session.bots[1] is not None)
+    )
+
+
+def _log(session: Session, line: JSON) -> None:
+    """Add one line to the game's log, numbered from 0."""
+    session.log.append({"n": len(session.log), **line})
+
+
+def _log_events(session: Session) -> None:
+    """Log the game's events not logged yet, each in the engine's words and in family words."""
+    game: MarvinGame = session.game
+    audience = _audience(session)
+    for event in game._events[session.seen_events :]:
+        _log(session, event_line(game, event, audience))
+    session.seen_events = len(game._events)
+
+
+def _log_reason(session: Session, player: int) -> list[JSON]:
+    """Log why the computer in seat ``player`` chose its move (shown with the details)."""
+    bot = session.bots[player]
+    if bot is None or not bot.reason:
+        return []
+    text = f"{session.game.players[player]}: {bot.reason}"
+    _log(session, {"kind": "reason", "text": text, "family": None, "seat": player})
+    return [session.log[-1]]
 
 
 def _play_again(session: Session, moves: list[str]) -> None:
     """Play ``moves`` through the engine; each bot also chooses in its turn, so that its
-    own generator is where it was when the moves were first played."""
+    own generator is where it was when the moves were first played, and the log is
+    written line for line as it was when the moves were first played."""
     game: MarvinGame = session.game
     for number, notation in enumerate(moves, 1):
         player = game.to_move
@@ -149,8 +192,8 @@ def _play_again(session: Session, moves: list[str]) -> None:
                 f"move {number} of {len(moves)}, {notation!r}, cannot be played: {exc}"
             ) from None
         session.moves.append((player, game_move_text(notation)))
-    session.log = [event_line(game, event) for event in game._events]
-    session.seen_events = len(game._events)
+        _log_reason(session, player)
+        _log_events(session)
 
 
 def game_move_text(notation: str) -> str:
@@ -190,33 +233,76 @@ def marvin_bot_move(game_id: str) -> JSON:
     if bot is None:
         raise PirateRulesError("it is not the computer's turn")
     move = bot.choose(game, player)
-    said = (
-        [{"kind": "reason", "text": f"{game.players[player]}: {bot.reason}", "seat": player}]
-        if bot.reason
-        else []
-    )
-    return _push(session, str(move), said)
+    return _push(session, str(move))
 
 
-def _push(session: Session, notation: str, said: list[JSON] | None = None) -> JSON:
-    """Play one move and answer with the new view and the steps that led to it."""
+def _push(session: Session, notation: str) -> JSON:
+    """Play one move and answer with the new view, the steps that led to it and the
+    lines it added to the log (each step names its line, ``line``)."""
     game: MarvinGame = session.game
     before, events, drawn, player = table_json(game), len(game._events), game.drawn, game.to_move
+    lines = len(session.log)
     game.push(notation)
     session.moves.append((player, game_move_text(notation)))
-    steps = steps_since(game, before, events, drawn)
-    session.log.extend(
-        list(said or []) + [_log_line(step) for step in steps if step["kind"] != "draw"]
-    )
-    session.seen_events = len(game._events)
-    view = marvin_view(session.id)
-    view["said"] = said or []
-    view["steps"] = steps
+    said = _log_reason(session, player)
+    _log_events(session)
+    steps = steps_since(game, before, events, drawn, _audience(session))
+    _number(steps, lines + len(said))
+    by_hand = session.bots[player] is None and notation.strip().lower() == "draw"
+    view = marvin_view(session.id, log_from=lines)
+    view["said"] = said
+    view["steps"] = _paced(session, steps, by_hand)
+    view["say"] = _say(session, view["steps"], view["headline"])
     return view
 
 
-def _log_line(step: JSON) -> JSON:
-    return {"kind": "event", "text": step["text"], "rule": step["rule"], "href": step["href"]}
+def _number(steps: list[JSON], first: int) -> None:
+    """Give each step the number of its log line (``line``; ``None`` for a draw, which is
+    not logged): the lines of a move's events follow one another from ``first``."""
+    numbers = iter(range(first, first + len(steps)))
+    for step in steps:
+        step["line"] = None if step["kind"] == "draw" else next(numbers)
+
+
+def _paced(session: Session, steps: list[JSON], by_hand: bool) -> list[JSON]:
+    """Mark the steps a person takes part in: a draw the engine made for a person waits
+    for their tap (``wait``, with the ``prompt`` to show), unless the move itself was
+    their "draw" (``by_hand``); a lost turn of theirs is shown long enough to take in
+    (``hold``)."""
+    audience = _audience(session)
+    for index, step in enumerate(steps):
+        seat = step["seat"]
+        person = seat is not None and session.bots[seat] is None
+        step["wait"] = person and step["kind"] == "draw" and not (by_hand and index == 0)
+        step["hold"] = person and step["kind"] in ("lost", "idle")
+        if step["wait"]:
+            step["prompt"] = family.draw_prompt(audience, seat)
+            step["say"] = _join(_recap(steps[:index], seat), step["prompt"])
+    return steps
+
+
+def _recap(steps: list[JSON], seat: int) -> str | None:
+    """The family words of the last thing another player did among ``steps``."""
+    for step in reversed(steps):
+        if step["kind"] == "draw" or step.get("wait"):
+            continue
+        return step["family"] if step["seat"] != seat else None
+    return None
+
+
+def _join(*sentences: str | None) -> str:
+    return " ".join(sentence for sentence in sentences if sentence)
+
+
+def _say(session: Session, steps: list[JSON], headline: str) -> str:
+    """What the page says when the player to move may choose: what the other player
+    just did (unless a draw that waited for a tap said it already), then the prompt."""
+    game: MarvinGame = session.game
+    if game.is_game_over() or session.bots[game.to_move] is not None:
+        return headline
+    if steps and steps[-1].get("wait"):
+        return headline
+    return _join(_recap(steps, game.to_move), headline)
 
 
 def marvin_undo(game_id: str) -> JSON:
@@ -250,66 +336,62 @@ def marvin_undo(game_id: str) -> JSON:
     return view
 
 
-_ASK: Final = {
-    "hit": "hit one of {other}'s pirates (1 hit)",
-    "slash": "slash one of {other}'s pirates (2 hits)",
-    "kill": "knock out one of {other}'s pirates at once",
-    "shield": "give one of your pirates a shield",
-    "take": "take a prize",
-}
-
-
-def _marvin_headline(session: Session) -> str:
-    """One friendly sentence: whose turn it is and what to do, or who won."""
-    game = session.game
-    outcome = game.outcome()
-    if outcome is not None:
-        return f"{game.players[outcome.winner]} wins the game!"
-    player = game.to_move
-    name, other = game.players[player], game.players[1 - player]
-    if session.bots[player] is not None:
-        return f"{name} is playing…"
-    if game.drawn is None:
-        return f"{name}, your turn: use a prize, or draw a card."
-    ask = _ASK[card_effect(game.drawn)].format(other=other)
-    return f"{name}, you drew the {game.drawn.name}: {ask}."
-
-
 def _marvin_choice(game: Any, move: Any) -> JSON:
-    """One legal move as the page offers it: notation, words, and what it points at."""
+    """One legal move as the page offers it: notation, words, and the places it names.
+
+    ``places`` are the places on the table that pick the move when tapped: one for a
+    draw, a target or a prize to take; two for the Ship (both pirates, or a pirate and
+    an empty place) and for the Cave and the Fort (the pirate and the prize).
+    """
     player = game.to_move
     kind = move.kind
-    marks: list[str] = []
-    element: str | None = None
     if kind == "draw":
-        element = "draw-pile"
+        places = ["draw-pile"]
     elif kind == "ship":
-        marks = [f"p{player}-{move.position}", f"p{player}-{move.to}"]
+        places = [f"p{player}-{move.position}", f"p{player}-{move.to}"]
     elif kind in ("cave", "fort"):
-        element = f"p{player}-{move.position}"
+        places = [f"p{player}-{move.position}", f"prize-{kind}"]
     elif kind == "target":
         owner = player if card_effect(game.drawn) == "shield" else 1 - player
-        element = f"p{owner}-{move.position}"
+        places = [f"p{owner}-{move.position}"]
     else:
-        element = f"prize-{move.prize}"
+        places = [f"prize-{move.prize}"]
     return {
         "move": str(move),
         "kind": kind,
         "label": describe_move(game, move),
-        "element": element,
-        "marks": marks or ([element] if element else []),
+        "element": places[0] if kind != "ship" else None,
+        "places": places,
+        "marks": places if kind == "ship" else places[:1],
     }
 
 
 def _choices(game: MarvinGame) -> list[JSON]:
+    """The legal moves as the page offers them.
+
+    A choice's ``element`` is the place whose one tap plays it: its first place, when no
+    other choice names that place. Any other choice is picked by tapping its two
+    places, one after the other, in either order.
+
+    Example:
+        >>> from pirate_rules.marvin import MarvinGame
+        >>> game = MarvinGame.stacked("QH QD KH 2C", players=("Ann", "Ben"))
+        >>> game.play("take ship", "take cave", "draw", "take fort", "draw", "GL")
+        >>> for choice in _choices(game)[::3]:
+        ...     print(choice["move"], choice["element"], choice["places"])
+        ship GL GR None ['p0-GL', 'p0-GR']
+        ship GR CL None ['p0-GR', 'p0-CL']
+        fort GL None ['p0-GL', 'prize-fort']
+        >>> _choices(game)[-1]["element"]
+        'draw-pile'
+    """
     choices = [_marvin_choice(game, move) for move in game.legal_moves]
-    # A pirate or prize is clickable only when exactly one choice points at it.
-    pointed: dict[str, int] = {}
+    named: dict[str, int] = {}
     for choice in choices:
-        if choice["element"]:
-            pointed[choice["element"]] = pointed.get(choice["element"], 0) + 1
+        for place in choice["places"]:
+            named[place] = named.get(place, 0) + 1
     for choice in choices:
-        if choice["element"] and pointed[choice["element"]] > 1:
+        if choice["element"] and named[choice["element"]] > 1:
             choice["element"] = None
     return choices
 
@@ -331,20 +413,30 @@ def _keep(session: Session) -> JSON:
     return keep
 
 
-def marvin_view(game_id: str) -> JSON:
-    """Everything the Marvin page draws for game ``game_id``.
+def marvin_view(game_id: str, log_from: int = 0) -> JSON:
+    """Everything the Marvin page draws for game ``game_id``, with its log from line
+    ``log_from`` on.
+
+    The ``headline`` says in family words (`pirate_rules.web.family`) what the player
+    to move is asked, or who won; ``say`` is the same with what the other player just
+    did before it, as a voice would say it; ``paused`` is what the page says while the
+    computer's turn is paused. Each line of the ``log`` has its number ``n``, the
+    engine's sentence (``text``), the family words (``family``, ``None`` for the
+    computer's reasons, which the page shows only with the details) and its rule.
 
     Example:
         >>> view = marvin_view(marvin_new({"seed": 5, "mode": "two"})["id"])
         >>> sorted(view["table"]), view["players"][1]
         (['bank', 'discard_pile', 'discard_top', 'draw_pile', 'drawn', 'sides'], \
-{'name': 'Red crew', 'computer': False, 'bot': None})
+{'name': 'Red crew', 'computer': False, 'bot': None, 'level': None})
     """
     session = find_session(game_id, "marvin")
     game: MarvinGame = session.game
     over = game.is_game_over()
     player = game.to_move
     outcome = game.outcome()
+    audience = _audience(session)
+    headline = family.prompt(game, audience)
     return {
         "id": session.id,
         "game": "marvin",
@@ -354,19 +446,23 @@ def marvin_view(game_id: str) -> JSON:
         "to_move": None if over else player,
         "computer_to_move": (not over) and session.bots[player] is not None,
         "phase": game.phase,
-        "headline": _marvin_headline(session),
+        "headline": headline,
+        "say": headline,
+        "paused": family.paused(audience),
+        "pick": family.pick_prompt(),
         "players": [
             {
                 "name": game.players[seat],
                 "computer": bot is not None,
                 "bot": bot.name if bot is not None else None,
+                "level": family.level_name(bot.name) if bot is not None else None,
             }
             for seat, bot in enumerate(session.bots)
         ],
         "table": table_json(game),
         "legal": [] if over else _choices(game),
         "can_undo": any(session.bots[p] is None for p, _ in session.moves),
-        "log": session.log[-60:],
+        "log": session.log[log_from:],
         "said": [],
         "steps": [],
         "outcome": None

@@ -6,7 +6,9 @@ player with no usable prize draws at once), so the answer to a move also carries
 **steps**: one per thing that happened, in order, each with its sentence, its rule id,
 the places on the table it touches (``marks``) and the table just after it. The page
 plays the steps one by one, then draws the final view; the last step's table is the
-game's own:
+game's own. Each step also says what happened in family words (``family``, from
+`pirate_rules.web.family`), and ``status`` is what the page says meanwhile when the
+computer plays the step (else ``None``):
 
     >>> from pirate_rules.marvin import MarvinGame
     >>> game = MarvinGame.stacked("9C JK 5H", players=("Marvin", "Mum"))
@@ -21,6 +23,8 @@ game's own:
     draw M9 ['drawn'] | Turn 3: Marvin draws the Five of hearts.
     >>> steps[-1]["table"] == table_json(game)
     True
+    >>> [step["family"] for step in steps[:3]]
+    ["Marvin slashed Mum's guard: two hits!", 'Mum drew the Joker.', 'Joker! Mum misses a turn.']
 
 The steps' tables are worked out from the game's stored events (what each card did,
 with the hit points before and after), never by applying the rules a second time.
@@ -44,6 +48,7 @@ from pirate_rules.marvin.display import (
 )
 from pirate_rules.marvin.moves import Move
 from pirate_rules.marvin.table import EFFECT_OF_RANK, EFFECT_RULES, EFFECTS, POSITIONS, PRIZES
+from pirate_rules.web.family import Audience, draw_words, event_words, playing
 from pirate_rules.web.sessions import JSON, card_json, rule_link
 
 __all__ = ["event_line", "initial_table", "steps_since", "table_json"]
@@ -126,10 +131,19 @@ def initial_table(game: MarvinGame) -> JSON:
     }
 
 
-def event_line(game: MarvinGame, event: tuple[object, ...]) -> JSON:
-    """One stored event as a log line: its sentence, its rule id and the rule's page."""
+def _everyone(game: MarvinGame) -> Audience:
+    """Words for a game watched from outside: every player by name."""
+    return Audience(game.players, (False, False))
+
+
+def event_line(
+    game: MarvinGame, event: tuple[object, ...], audience: Audience | None = None
+) -> JSON:
+    """One stored event as a log line: its sentence, the same in family words
+    (`pirate_rules.web.family.event_words`), its rule id and the rule's page."""
+    family = event_words(game, event, audience or _everyone(game))
     rule = _event_rule(event)
-    return {"kind": "event", "text": format_event(game, event), **rule_link(rule)}
+    return {"kind": "event", "text": format_event(game, event), "family": family, **rule_link(rule)}
 
 
 def _event_rule(event: tuple[object, ...]) -> str:
@@ -150,7 +164,11 @@ def _event_rule(event: tuple[object, ...]) -> str:
 
 
 def steps_since(
-    game: MarvinGame, before: JSON, events_from: int, drawn_before: Card | None
+    game: MarvinGame,
+    before: JSON,
+    events_from: int,
+    drawn_before: Card | None,
+    audience: Audience | None = None,
 ) -> list[JSON]:
     """What happened since the table was ``before``, as steps (see the module's description).
 
@@ -159,7 +177,9 @@ def steps_since(
         before: `table_json` of the game before the move.
         events_from: How many events the game had stored before the move.
         drawn_before: The card that was waiting for its choice before the move, if any.
+        audience: Who the family words speak to; by default, every player by name.
     """
+    audience = audience or _everyone(game)
     table = copy.deepcopy(before)
     pending = drawn_before
     steps: list[JSON] = []
@@ -171,8 +191,16 @@ def steps_since(
                 steps.append(_draw_step(game, table, card, event[2], event[1]))
             pending = None
         steps.append(_event_step(game, table, event))
+        steps[-1]["family"] = event_words(game, event, audience)
     if game.drawn is not None and pending is None:
         steps.append(_draw_step(game, table, game.drawn, game.to_move, game.turn + 1))
+    for step in steps:
+        if step["kind"] == "draw":
+            step["family"] = draw_words(audience, step["seat"], Card.parse(step["card"]["card"]))
+        seat = step["seat"]
+        step["status"] = (
+            playing(audience, seat) if seat is not None and audience.computer[seat] else None
+        )
     return steps
 
 

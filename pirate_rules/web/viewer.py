@@ -121,10 +121,20 @@ def _exists(session_id: str) -> bool:
 
 
 def _error(error: Exception | None, step: int | None) -> JSON | None:
+    """The replay's error for the page: ``message`` is the command line's line; ``words``
+    is the same without the rule id at its end, which the page shows as a link.
+
+    Example:
+        >>> from pirate_rules.errors import IllegalMoveError
+        >>> _error(IllegalMoveError("the guard is still standing", rule="M16"), 2)["words"]
+        'the guard is still standing'
+    """
     if error is None:
         return None
     rule = getattr(error, "rule", None)
-    return {"message": str(error), "step": step, **(rule_link(rule) if rule else {})}
+    message = str(error)
+    words = message.removesuffix(f" ({rule})") if rule else message
+    return {"message": message, "words": words, "step": step, **(rule_link(rule) if rule else {})}
 
 
 def viewer_step(viewer_id: str, step: int) -> JSON:

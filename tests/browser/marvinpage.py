@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from playwright.sync_api import Page
+
+from conftest import wait_until_ready
+from pirate_rules import web
 
 RENDERS = "Number(document.querySelector('#play').dataset.renders || 0)"
 """How many views the page has drawn (JavaScript)."""
@@ -28,3 +34,37 @@ def play(page: Page, moves: int) -> None:
         page.locator("#choices button").first.click()
         page.wait_for_function(f"{RENDERS} > {before}")
     your_turn(page)
+
+
+CHOICES = "Number(document.querySelector('#play').dataset.choices || 0)"
+"""How many times the page has offered a person a choice (JavaScript)."""
+
+
+def keep_where(seed: int, wanted: set[str]) -> dict[str, Any]:
+    """The keep of a game for two, played in CPython, at the first turn whose choices
+    include every kind in ``wanted`` (such as the Ship and the Cave): prizes are taken
+    when offered, powers never used, else a move at random."""
+    view = web.marvin_new({"seed": seed, "mode": "two"})
+    rng = random.Random(seed)
+    while not view["outcome"]:
+        kinds = {choice["kind"] for choice in view["legal"]}
+        if wanted <= kinds:
+            return dict(view["keep"])
+        takes = [choice for choice in view["legal"] if choice["kind"] == "take"]
+        plain = [
+            choice for choice in view["legal"] if choice["kind"] not in ("ship", "cave", "fort")
+        ]
+        pick = takes[0] if takes else rng.choice(plain or view["legal"])
+        view = web.marvin_move(view["id"], pick["move"])
+    raise AssertionError(f"no turn offers {sorted(wanted)} in the game of seed {seed}")
+
+
+def open_keep(page: Page, site_url: str, keep: dict[str, Any]) -> None:
+    """Open the game ``keep`` by its share link, as a visitor would (the page reloads)."""
+    link = page.evaluate(
+        "async (keep) => (await import('../../assets/play/keep.mjs')).shareHash('marvin', keep)",
+        keep,
+    )
+    page.goto(f"{site_url}play/marvin/{link}")
+    page.reload()
+    wait_until_ready(page)

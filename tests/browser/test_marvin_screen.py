@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-from marvinpage import RENDERS, STEPS, play, your_turn
+from marvinpage import RENDERS, STEPS, open_keep, play, your_turn
 from playwright.sync_api import Browser, Page, expect
 from test_site import serious
 
@@ -135,7 +135,8 @@ def test_the_computers_first_turn_is_shown_and_logged(marvin: tuple[Page, Watch]
     page, watch = marvin
     start_game(page, mode="computer", seed="48082", pace=PACE)
     your_turn(page)
-    expect(page.locator("#log")).to_contain_text("Turn 1: Computer draws JK")
+    expect(page.locator("#log li").nth(1)).to_contain_text("Joker! The computer misses a turn.")
+    expect(page.locator("#log")).to_contain_text("Turn 1: Computer draws JK")  # the details
     watch.check()
 
 
@@ -147,6 +148,9 @@ def test_the_computer_can_be_paused_and_stepped(marvin: tuple[Page, Watch]) -> N
     page.wait_for_function(f"{steps} > 2")
     page.locator("#pause").click()
     expect(page.locator("#pause")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#status")).to_have_text(
+        "Paused. Tap “Go on” to play on, or “Step” for one step."
+    )
     page.wait_for_timeout(700)  # a step under way may finish
     stopped = page.evaluate(steps)
     page.wait_for_timeout(900)
@@ -157,7 +161,9 @@ def test_the_computer_can_be_paused_and_stepped(marvin: tuple[Page, Watch]) -> N
         stopped += 1
         page.wait_for_timeout(400)
         assert page.evaluate(steps) == stopped
+    expect(page.locator("#status")).to_contain_text("Paused")
     page.locator("#pause").click()  # go on
+    expect(page.locator("#status")).to_contain_text("is playing…")
     page.wait_for_function(f"{steps} > {stopped + 2}")
     set_fast(page, "[name=pace]", PACE)
     watch.check()
@@ -191,7 +197,9 @@ def test_a_whole_game_by_keyboard_alone(marvin: tuple[Page, Watch], site_url: st
         page.wait_for_function(f"{RENDERS} > {before}")
         pressed += 1
         assert pressed < 300
-    expect(page.locator("#end-text")).to_contain_text("wins")
+    expect(page.locator("#end-text")).to_contain_text("won the game")
+    # Focus is on "Play again"; Enter would start the next game.
+    assert page.evaluate("document.activeElement.id") == "again"
     # After the game, the site's shortcuts work again.
     page.locator("h1").focus()
     page.keyboard.press("s")
@@ -259,4 +267,64 @@ def test_nothing_moves_for_those_who_ask_for_reduced_motion(
         assert seen > 0
     page.emulate_media(reduced_motion="no-preference")
     set_fast(page, "[name=pace]", PACE)
+    watch.check()
+
+
+LAST_MARK = """() => {
+  // The last move's places: how their mark looks, and how a choice glows.
+  const last = [...document.querySelectorAll("#table .pirate.is-last, #table .prize.is-last")];
+  const mark = (node) => {
+    const after = getComputedStyle(node, "::after");
+    return { id: node.id, style: after.borderTopStyle, color: after.borderTopColor };
+  };
+  const glow = document.querySelector("#table .is-choice");
+  return {
+    marks: last.map(mark),
+    glow: glow && getComputedStyle(glow).borderTopColor,
+    focused: document.activeElement.matches(".is-last") ? mark(document.activeElement) : null,
+  };
+}"""
+
+
+def last_move_on_a_choice(seed: int) -> tuple[dict[str, Any], str, str]:
+    """A game for two, played in CPython, just before a move whose marked pirate is one
+    the next player may pick: (keep before the move, the move, that pirate's place)."""
+    view = web.marvin_new({"seed": seed, "mode": "two"})
+    rng = random.Random(seed)
+    while not view["outcome"]:
+        keep, move = dict(view["keep"]), rng.choice(view["legal"])["move"]
+        view = web.marvin_move(view["id"], move)
+        marks = {
+            mark for step in view["steps"] if step["line"] is not None for mark in step["marks"]
+        }
+        for choice in view["legal"]:
+            if choice["element"] in marks and choice["element"].startswith("p"):
+                return keep, move, choice["element"]
+    raise AssertionError(f"no such move in the game of seed {seed}")
+
+
+def test_the_last_move_is_marked_apart_from_the_glow_and_stays_under_focus(
+    marvin: tuple[Page, Watch], site_url: str
+) -> None:
+    page, watch = marvin
+    keep, move, place = last_move_on_a_choice(13)
+    open_keep(page, site_url, keep)
+    set_fast(page, "[name=pace]", PACE)
+    your_turn(page)
+    before = page.evaluate(RENDERS)
+    page.locator(f"#choices button[data-move='{move}']").click()
+    page.wait_for_function(f"{RENDERS} > {before}")
+    if page.locator(f"#{place}.is-choice").count() == 0:  # the next player's draw first
+        assert page.locator("#choices button").count() == 1
+        page.locator("#choices button[data-move='draw']").click()
+    expect(page.locator(f"#{place}.is-choice")).to_have_count(1)
+    marks = page.evaluate(LAST_MARK)
+    assert place in [mark["id"] for mark in marks["marks"]]
+    assert all(mark["style"] == "dotted" for mark in marks["marks"])
+    assert all(mark["color"] != marks["glow"] for mark in marks["marks"])
+    page.locator(f"#{place}").focus()
+    focused = page.evaluate(LAST_MARK)["focused"]
+    assert focused == next(mark for mark in marks["marks"] if mark["id"] == place)
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline == "solid"  # the focus ring and the mark, both
     watch.check()

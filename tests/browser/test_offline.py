@@ -209,7 +209,7 @@ def test_both_games_start_offline_after_one_visit_to_a_play_page(browser: Browse
         set_fast(page, "[name=pace]", "20")
         start_game(page, mode="watch", seed="2", pace="20")
         expect(page.locator("#end")).to_be_visible(timeout=120_000)
-        expect(page.locator("#end-text")).to_contain_text("wins")
+        expect(page.locator("#end-text")).to_contain_text("won the game")
 
         page.goto(f"{base}play/pirate/")  # never opened, but kept with the game
         wait_until_ready(page)

@@ -66,14 +66,19 @@ def test_a_marvin_record_steps_to_its_end_and_back(
         assert page.locator("#words li a.rule-link").count() >= 1
         page.keyboard.press("ArrowRight")
     expect(page.locator("#forward")).to_be_disabled()
+    # The last step hands the focus to the result, not to the page.
+    assert page.evaluate("document.activeElement.id") == "summary"
     assert summary(page) == json.loads(cli_replay(path, "--json").stdout)
     expect(page.locator("#summary")).to_contain_text("every move is legal")
     for step in range(turns - 1, turns - 4, -1):
         page.keyboard.press("ArrowLeft")
         page.wait_for_function(f"{STEP} === {step}")
+    page.locator("#back").click()
+    page.wait_for_function(f"{STEP} === {turns - 4}")
     page.keyboard.press("Home")
     page.wait_for_function(f"{STEP} === 0")
     expect(page.locator("#back")).to_be_disabled()
+    assert page.evaluate("document.activeElement.id") == "forward"
     page.keyboard.press("End")
     page.wait_for_function(f"{STEP} === {turns}")
     assert summary(page) == json.loads(cli_replay(path, "--json").stdout)
@@ -114,8 +119,9 @@ def test_a_broken_record_shows_the_command_lines_words_and_the_game_up_to_there(
     open_file(page, path)
     error = page.locator("#error")
     expect(error).to_be_visible()
-    expect(error.locator("code")).to_have_text(line)
-    expect(error).to_contain_text("stops at turn 10")
+    # The command line's words, the rule id once (as a link), and nothing after them.
+    expect(error).to_have_text(f"This record stops at turn 10: {line}")
+    expect(error.locator("code")).to_have_text(line.removesuffix(" (M9)"))
     expect(error.locator("a.rule-link")).to_have_text("M9")
     page.locator("#last").click()
     page.wait_for_function(f"{STEP} === 9")
@@ -126,7 +132,8 @@ def test_a_broken_record_shows_the_command_lines_words_and_the_game_up_to_there(
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('{"game": "marvins-pirates-go"', "not valid JSON"),
+        ('{"game": "marvins-pirates-go"', "not valid JSON: Expecting ',' delimiter at line 1"),
+        ('{"game": "marvins-pirates-go', "Unterminated string starting at line 1, column 10"),
         ('{"game": "chess", "format": 1}', "unknown game 'chess'"),
         ('{"game": "pirate", "format": 1, "players": ["A"]}', "'players' must be two"),
     ],
@@ -135,15 +142,28 @@ def test_a_file_that_is_not_a_record_is_told_and_the_viewer_goes_on(
     viewer: tuple[Page, Watch], tmp_path: Path, text: str, words: str
 ) -> None:
     page, watch = viewer
+    good = write(tmp_path, cli_record("marvin", 2, tmp_path / "cli", "random,random"))
+    open_file(page, good)
+    expect(page.locator("#status")).to_contain_text("as dealt")
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
     open_file(page, path)
-    expect(page.locator("#error")).to_contain_text(words)
-    good = write(tmp_path, cli_record("marvin", 2, tmp_path / "cli", "random,random"))
+    error = page.locator("#error")
+    expect(error).to_have_text(f"This record cannot be opened: {cli_words(path)}")
+    expect(error).to_contain_text(words)
+    assert "null" not in error.inner_text() and "at at" not in error.inner_text()
+    expect(page.locator("#viewer")).to_be_hidden()  # no table of the last record under it
     open_file(page, good)
     expect(page.locator("#error")).to_be_hidden()
     expect(page.locator("#status")).to_contain_text("as dealt")
     watch.check()
+
+
+def cli_words(path: Path) -> str:
+    """The line ``pirate-rules replay`` prints for a record it refuses, without its prefix."""
+    cli = cli_replay(path)
+    assert cli.returncode != 0
+    return cli.stderr.strip().removeprefix("pirate-rules: error: ")
 
 
 def test_a_shared_game_link_opens_in_the_viewer(browser: Browser, site_url: str) -> None:

@@ -2,14 +2,17 @@
 // `table` JSON of pirate_rules.web.marvin_table. Used by the play page and by the
 // record viewer. It draws; it decides nothing.
 //
-//   buildTable(box, onPick)        build the table once inside `box`; `onPick(move)` is
-//                                  called when a pirate, prize or the pile is clicked
+//   buildTable(box, onPick)        build the table once inside `box`; `onPick(id)` is
+//                                  called with the place's id when a pirate, a prize or
+//                                  the pile is tapped or clicked
 //   drawTable(parts, table, info)  draw a table; `info` = {players, toMove}
-//   showStep(parts, step, info)    draw a step's table and play its animation
+//   showStep(parts, step, info)    draw a step's table, say it in the caption (its family
+//                                  words, which stay until the next step) and animate it
 //   placeOf(parts, id)             the element of a place: "p1-GL", "prize-cave",
 //                                  "draw-pile", "drawn", "discard"
 //   markPlaces(parts, ids, on)     outline places (the last move, a choice's targets)
-//   offerChoices(parts, legal)     make the places the legal choices point at clickable
+//   offerPlaces(parts, offers)     make only these places tappable: [{id, label, glow}]
+//   pickPlace(parts, id)           show the place picked as the first of two (or none)
 
 import { cardBackSvg, cardSlot, cardSvg } from "./cards.mjs";
 import { el } from "./client.mjs";
@@ -34,7 +37,7 @@ function buildPirate(parts, seat, position, onPick) {
   );
   const button = el(
     "button",
-    { type: "button", class: "pirate", id, disabled: true, onclick: () => onPick(button.dataset.move) },
+    { type: "button", class: "pirate", id, disabled: true, onclick: () => onPick(id) },
     figure,
     hearts,
     el("span", { class: "pirate__pos", "aria-hidden": "true" }, position),
@@ -63,7 +66,7 @@ function buildSide(parts, seat, onPick) {
 function buildMiddle(parts, onPick) {
   const pile = el("button", {
     type: "button", class: "mpg-pile", id: "draw-pile", disabled: true,
-    onclick: () => onPick(pile.dataset.move),
+    onclick: () => onPick("draw-pile"),
   });  // prettier-ignore
   const pileCount = el("span", { class: "mpg-count" });
   const drawn = el("div", { class: "mpg-drawn", id: "drawn" });
@@ -73,7 +76,7 @@ function buildMiddle(parts, onPick) {
   for (const prize of PRIZES) {
     const button = el(
       "button",
-      { type: "button", class: "prize", id: `prize-${prize}`, disabled: true, onclick: () => onPick(button.dataset.move) },
+      { type: "button", class: "prize", id: `prize-${prize}`, disabled: true, onclick: () => onPick(`prize-${prize}`) },
       icon(prize),
       el("span", {}, TITLES[prize]),
     );
@@ -117,14 +120,15 @@ function drawPirate(button, name, pirate) {
   button.classList.toggle("pirate--shield", pirate.shield);
   button.querySelectorAll(".pirate__heart").forEach((heart, i) => heart.classList.toggle("lost", i >= pirate.hp));
   button.dataset.words = pirateWords(name, pirate);
-  if (!button.dataset.move) button.setAttribute("aria-label", button.dataset.words);
+  if (!button.dataset.offered) button.setAttribute("aria-label", button.dataset.words);
 }
 
 export function drawTable(parts, table, { players, toMove = null } = {}) {
   table.sides.forEach((side, seat) => {
     const part = parts.sides[seat];
     const player = players?.[seat];
-    part.name.textContent = player?.computer && player.bot ? `${side.name} (${player.bot})` : side.name;
+    const level = player?.computer ? player.level || player.bot : null;
+    part.name.textContent = level ? `${side.name} (${level})` : side.name;
     part.box.classList.toggle("mpg-side--to-move", toMove === seat);
     side.pirates.forEach((pirate) => drawPirate(parts.places.get(`p${seat}-${pirate.position}`), side.name, pirate));
   });
@@ -135,7 +139,7 @@ export function drawTable(parts, table, { players, toMove = null } = {}) {
     const home = holder >= 0 ? parts.sides[holder].prizes : bank;
     if (button.parentElement !== home) home.append(button);
     button.dataset.words = `the ${TITLES[prize]}, ${holder >= 0 ? `held by ${table.sides[holder].name}` : "in the bank"}`;
-    if (!button.dataset.move) button.setAttribute("aria-label", button.dataset.words);
+    if (!button.dataset.offered) button.setAttribute("aria-label", button.dataset.words);
   }
   for (const home of [bank, ...parts.sides.map((side) => side.prizes)]) {
     // keep the prizes in the order cave, ship, fort wherever they are
@@ -146,7 +150,8 @@ export function drawTable(parts, table, { players, toMove = null } = {}) {
     pile.dataset.count = String(table.draw_pile);
   }
   pileCount.textContent = `${table.draw_pile} to draw`;
-  if (!pile.dataset.move) pile.setAttribute("aria-label", `Draw pile: ${table.draw_pile} cards`);
+  pile.dataset.words = `Draw pile: ${table.draw_pile} cards`;
+  if (!pile.dataset.offered) pile.setAttribute("aria-label", pile.dataset.words);
   const shown = table.drawn?.card || "";
   if (drawn.dataset.card !== shown) {
     drawn.replaceChildren(table.drawn ? cardSvg(table.drawn) : cardSlot("Card drawn"));
@@ -165,21 +170,32 @@ export function markPlaces(parts, ids, on, className = "is-marked") {
   for (const id of ids || []) parts.places.get(id)?.classList.toggle(className, on);
 }
 
-export function offerChoices(parts, legal) {
+export function offerPlaces(parts, offers) {
   for (const node of parts.places.values()) {
     if (!node.matches("button")) continue;
     node.disabled = true;
     node.classList.remove("is-choice");
-    delete node.dataset.move;
+    delete node.dataset.offered;
     if (node.dataset.words) node.setAttribute("aria-label", node.dataset.words);
   }
-  for (const choice of legal || []) {
-    const node = parts.places.get(choice.element);
+  for (const { id, label, glow = true } of offers || []) {
+    const node = parts.places.get(id);
     if (!node) continue;
     node.disabled = false;
-    node.dataset.move = choice.move;
-    node.classList.add("is-choice");
-    node.setAttribute("aria-label", choice.label);
+    node.dataset.offered = "true";
+    node.classList.toggle("is-choice", glow);
+    node.setAttribute("aria-label", label);
+  }
+}
+
+export function pickPlace(parts, id) {
+  for (const [place, node] of parts.places) {
+    const on = place === id;
+    node.classList.toggle("is-picked", on);
+    if (node.matches("button")) {
+      if (on) node.setAttribute("aria-pressed", "true");
+      else node.removeAttribute("aria-pressed");
+    }
   }
 }
 
@@ -196,7 +212,7 @@ export function showStep(parts, step, info, ms = 450) {
     pirates: new Map(step.marks.map((id) => [id, rectOf(parts.places.get(id)?.querySelector(".pirate__figure"))])),
   };
   drawTable(parts, step.table, info);
-  parts.caption.textContent = step.text.replace(/^Turn \d+: /, "");
+  parts.caption.textContent = step.family || step.text.replace(/^Turn \d+: /, "");
   const kind = step.kind;
   if (kind === "draw") {
     flyFrom(middle.drawn.firstElementChild, from.pile, ms);

@@ -3,15 +3,27 @@
 //
 // Each answer carries `steps` (what happened, in order, with the table after each);
 // they are played one at a time at the chosen pace (the computer's turn can be paused
-// and stepped), then the final view is drawn. After every move the game's `keep` (its
-// start and moves) is saved in this browser, so a reload resumes it, and a share link
-// holds the same. Modules: marvin-table.mjs draws, keep.mjs keeps, guard.mjs stops the
-// site's one-key shortcuts during a game, motion.mjs animates.
+// and stepped), then the final view is drawn. A draw the engine made for a person waits
+// until that person taps the pile (the step says `wait`). While the steps of a move
+// play, the computer's answer to it is already being worked out.
+//
+// A tap picks a move by its places (`places` of each choice): one tap for a move of
+// one place, or for the one move a place names (`element`); otherwise the first tap
+// picks the place and the second names the other (the Ship's two pirates, or a pirate
+// and the Cave or the Fort).
+//
+// Every word the page shows of the game comes from the engine, in family words
+// (pirate_rules.web.family); the log is the engine's log, line for line, so a reload
+// shows the same log. "Show details" adds the engine's exact sentences and the
+// computer's reasons. After every move the game's `keep` (its start and moves) is saved
+// in this browser, so a reload resumes it, and a share link holds the same. Modules:
+// marvin-table.mjs draws, keep.mjs keeps, guard.mjs stops the site's one-key shortcuts
+// during a game, motion.mjs animates.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
-import { buildTable, drawTable, markPlaces, offerChoices, showStep } from "./marvin-table.mjs";
+import { buildTable, drawTable, markPlaces, offerPlaces, pickPlace, placeOf, showStep } from "./marvin-table.mjs";
 import { KeptGames, Notice, shareNotice } from "./notice.mjs";
 
 const GAME = "marvin";
@@ -30,6 +42,7 @@ const tools = {
   share: document.getElementById("share"),
   pause: document.getElementById("pause"),
   step: document.getElementById("step"),
+  details: document.getElementById("details"),
 };
 const siteRoot = new URL(root.dataset.site || "../../", document.baseURI);
 
@@ -41,27 +54,96 @@ let version = "";
 let playing = false; // steps are being shown; choices wait until they are done
 let paused = false;
 let release = null; // resolves the pause gate for one step, or for good
+let drawWait = null; // resolves when a person taps the pile to draw
+let run = 0; // counts the runs of steps: a new game or a take-back stops the one shown
+let picked = null; // the place tapped first, of a move named by two places
 let lastMarks = [];
 let clickedAt = 0;
+let clickKind = "";
+let paced = 0; // how long the steps since that click were meant to show, in ms
+let shownLines = 0; // how many lines of the game's log are shown
+let statusNow = { text: "", computer: false }; // what the status says when not paused
 let kept = null; // opening kept games (notice.mjs)
 
 // -- log ------------------------------------------------------------------------------
 
-const sayText = logTo(logList);
+const sayText = logTo(logList, 1000);
 
-function say(line, kind = "") {
-  if (typeof line === "string") return sayText(line, kind);
-  sayText(line.text, line.kind === "reason" ? "reason" : kind);
-  if (line.rule) {
-    const href = new URL(line.href, siteRoot).href;
-    logList.lastElementChild.append(" ", el("a", { class: "rule-link", href, title: `Rule ${line.rule}` }, line.rule));
+function ruleLink(line) {
+  const href = new URL(line.href, siteRoot).href;
+  return el("a", { class: "rule-link", href, title: `Rule ${line.rule}` }, line.rule);
+}
+
+/** One line of the engine's log: its family words, its exact words (shown with the
+ * details) and its rule. The computer's reasons have no family words. */
+function sayLine(line) {
+  sayText("", `log-${line.kind}`);
+  const item = logList.lastElementChild;
+  item.dataset.n = String(line.n);
+  if (line.family) item.append(el("span", { class: "log-family" }, line.family), " ");
+  item.append(el("span", { class: "log-detail" }, line.text));
+  if (line.rule) item.append(" ", ruleLink(line));
+}
+
+/** Show the lines of `lines` not shown yet, up to line number `upTo`. */
+function showLines(lines, upTo = Infinity) {
+  for (const line of lines) {
+    if (line.n < shownLines || line.n > upTo) continue;
+    sayLine(line);
+    shownLines = line.n + 1;
   }
+}
+
+function restartLog(lines) {
+  logList.replaceChildren();
+  shownLines = 0;
+  showLines(lines);
+}
+
+function setDetails(on) {
+  logList.classList.toggle("is-detailed", on);
+  tools.details.setAttribute("aria-pressed", String(on));
+}
+
+const details = () => tools.details.getAttribute("aria-pressed") === "true";
+
+// -- status -----------------------------------------------------------------------------
+
+/** The status line: `text`, or the paused words while the computer's turn is paused. */
+function setStatus(text, computer = false) {
+  statusNow = { text, computer };
+  showStatus();
+}
+
+function showStatus() {
+  const waiting = paused && statusNow.computer && view;
+  statusLine.textContent = waiting ? view.paused : statusNow.text;
+  statusLine.classList.toggle("play-status--paused", Boolean(waiting));
 }
 
 // -- pacing ---------------------------------------------------------------------------
 
 const pace = () => Number(form.elements.pace.value) || 900;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long a step stays on the table before the next one, in beats of the chosen speed.
+ * A person's own move is shown briefly (they made it); a draw is quick; the computer's
+ * moves stay long enough to read their caption; a turn a person loses (a joker) stays
+ * longest. The last step before a person may choose only waits for its animation: it
+ * stays on the table, its caption too, while they choose.
+ */
+function stepTime(next, index) {
+  const unit = pace();
+  const step = next.steps[index];
+  const person = step.seat !== null && step.seat !== undefined && !next.players[step.seat]?.computer;
+  let time = (person ? 0.5 : 1.1) * unit;
+  if (step.kind === "draw") time = (person ? 0.5 : 0.6) * unit;
+  if (step.hold) return 2.5 * unit;
+  const after = next.steps[index + 1];
+  const last = after ? after.wait : !next.computer_to_move;
+  return last ? Math.min(time, 0.65 * unit) : time;
+}
 
 let permit = false; // a Step pressed while no step was waiting: the next one may go
 
@@ -84,6 +166,7 @@ function setPaused(on) {
     release();
     release = null;
   }
+  showStatus();
 }
 
 function stepOnce() {
@@ -93,6 +176,19 @@ function stepOnce() {
     go();
   } else {
     permit = true;
+  }
+}
+
+/** Stop the steps being shown: a new game or a take-back starts afresh. */
+function stopSteps() {
+  run += 1;
+  playing = false;
+  const draw = drawWait;
+  drawWait = null;
+  draw?.();
+  if (release) {
+    release();
+    release = null;
   }
 }
 
@@ -118,19 +214,23 @@ function forgetMarks() {
   lastMarks = [];
 }
 
+/** Start a game (or resume one from its keep); resolves true once it is on the table. */
 async function start(options, { animate = true, quiet = false } = {}) {
   talk.newGame();
+  stopSteps();
   setPaused(false);
-  playing = false;
   forgetMarks();
+  pick(null, false);
   const first = await (quiet ? talk.attempt : talk.request).call(talk, "marvin_new", options);
   if (!first) return false;
-  logList.replaceChildren();
   view = null;
-  const names = first.players.map((player) => player.name);
-  say(`New game, seed ${first.seed}: ${names[0]} plays at the bottom, ${names[1]} at the top.`);
-  if (!animate) for (const line of first.log) say(line);
-  await show(first, animate);
+  endBox.hidden = true;
+  parts.caption.textContent = "";
+  drawTable(parts, (animate && first.dealt) || first.table, { players: first.players });
+  restartLog(animate ? first.log.slice(0, 1) : first.log);
+  // Not awaited: the first steps may wait for a person's tap on the pile, and the
+  // computer may play on. A resumed game (no steps) is drawn before this returns.
+  show(first, animate);
   return true;
 }
 
@@ -143,59 +243,156 @@ async function newGame() {
 async function choose(move) {
   if (!move || playing || talk?.busy || !view || view.computer_to_move || view.outcome) return;
   clickedAt = performance.now();
+  clickKind = "move";
+  paced = 0;
+  pick(null, false);
   if (!notice.holdsFocus()) notice.hide(); // a move says "got it"
   const next = await talk.request("marvin_move", view.id, move);
   if (next) await show(next, true);
 }
 
-async function botMove() {
-  const id = view?.id;
-  await sleep(pace());
-  if (!view || view.id !== id || !view.computer_to_move || view.outcome || talk.busy || playing) return;
-  const next = await talk.request("marvin_bot_move", view.id);
-  if (next) await show(next, true);
-}
-
 async function takeBack() {
-  if (playing || talk.busy || !view?.can_undo) return;
+  if (talk.busy || !view?.can_undo || (playing && !drawWait)) return;
+  stopSteps();
   const back = await talk.request("marvin_undo", view.id);
   if (!back) return;
-  say(`Taken back: ${back.undone}. Choose again.`, "big");
+  notice.show(`Taken back: ${back.undone}. Choose again.`);
   forgetMarks();
+  parts.caption.textContent = "";
+  restartLog(back.log);
   await show(back, false);
+}
+
+// -- tapping the table --------------------------------------------------------------
+
+/** The moves named by two places, one of which is `id`. */
+const pairsWith = (id) => (view?.legal || []).filter((choice) => choice.places.length === 2 && choice.places.includes(id));
+
+function onPick(id) {
+  if (drawWait) {
+    if (id === "draw-pile") drawNow();
+    return;
+  }
+  if (!view || playing || talk.busy || view.computer_to_move || view.outcome) return;
+  if (picked && id !== picked) {
+    const pair = pairsWith(picked).find((choice) => choice.places.includes(id));
+    if (pair) return choose(pair.move);
+  }
+  if (picked === id) return pick(null);
+  const one = view.legal.find((choice) => choice.element === id);
+  if (one) return choose(one.move);
+  pick(pairsWith(id).length ? id : null);
+}
+
+/** Pick `id` as the first of two places (null: none), and offer the places to tap. */
+function pick(id, redraw = true) {
+  picked = id;
+  pickPlace(parts, id);
+  if (!redraw || !view) return;
+  offerPlaces(parts, placeOffers(view));
+  setStatus(id ? view.pick : view.headline);
+}
+
+/** The places a person may tap now: each with its words, glowing when it is worth a tap. */
+function placeOffers(next) {
+  const offers = new Map();
+  const partners = picked ? new Set(pairsWith(picked).flatMap((choice) => choice.places)) : null;
+  for (const choice of next.legal) {
+    for (const id of choice.places) {
+      const words = placeOf(parts, id)?.dataset.words || id;
+      const label = choice.element === id ? choice.label : picked === id ? `${words}: picked; tap again to let go` : `${words}: pick it, then the other place or the prize`;
+      const glow = partners ? partners.has(id) && id !== picked : true;
+      if (!offers.has(id) || choice.element === id) offers.set(id, { id, label, glow });
+    }
+  }
+  if (picked) {
+    for (const choice of pairsWith(picked)) {
+      const other = choice.places.find((id) => id !== picked);
+      offers.set(other, { id: other, label: choice.label, glow: true });
+    }
+  }
+  return [...offers.values()];
+}
+
+/** A person's draw waits for their tap on the pile (or the "Draw a card" button). */
+function waitForDraw(step) {
+  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  setStatus(step.prompt);
+  markPlaces(parts, lastMarks, true, "is-last"); // what the other player just did
+  offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
+  const button = el("button", { type: "button", class: "play-button", "data-move": "draw", "aria-keyshortcuts": "1 D", onclick: drawNow }, el("kbd", { "aria-hidden": "true" }, "1"), " Draw a card");
+  choicesBox.replaceChildren(button);
+  if (!dialog.open && !notice.holdsFocus()) button.focus({ preventScroll: true });
+  choicesOffered();
+  return new Promise((resolve) => (drawWait = resolve));
+}
+
+function drawNow() {
+  if (!drawWait) return;
+  const go = drawWait;
+  drawWait = null;
+  clickedAt = performance.now();
+  clickKind = "draw";
+  paced = 0;
+  offerPlaces(parts, []);
+  choicesBox.replaceChildren();
+  go();
+}
+
+/** The page offers a choice: note the time from the click that led here (benchmarks). */
+function choicesOffered() {
+  root.dataset.choices = String(Number(root.dataset.choices || 0) + 1);
+  if (!clickedAt) return;
+  const clicked = clickedAt;
+  const kind = clickKind;
+  const steps = paced;
+  clickedAt = 0;
+  requestAnimationFrame(() => {
+    root.dataset.clickToChoice = String(Math.round(performance.now() - clicked));
+    root.dataset.clickKind = kind;
+    root.dataset.clickPaced = String(Math.round(steps));
+  });
 }
 
 // -- showing a view ---------------------------------------------------------------------
 
 async function playSteps(next, game) {
+  const mine = ++run;
+  const stale = () => talk.game !== game || run !== mine;
   playing = true;
   forgetMarks();
-  offerChoices(parts, []);
+  offerPlaces(parts, []);
   choicesBox.replaceChildren();
+  setStatus(next.steps[0]?.status || "", Boolean(next.steps[0]?.status));
   const info = { players: next.players, toMove: null };
-  for (const line of next.said) say(line);
   let first = true;
-  for (const step of next.steps) {
-    if (next.players[step.seat]?.computer) await gate();
-    if (talk.game !== game) return false; // a new game has started meanwhile
-    showStep(parts, step, info, Math.min(pace(), 600));
+  for (const [index, step] of next.steps.entries()) {
+    if (step.wait) await waitForDraw(step);
+    else if (next.players[step.seat]?.computer) await gate();
+    if (stale()) return false;
+    // While the computer plays, the status says so; a person's own step clears their
+    // prompt (the caption and the log tell the step), and a turn they lose is said there.
+    if (step.status) setStatus(step.status, true);
+    else setStatus(step.hold ? step.family : "");
+    const time = stepTime(next, index);
+    paced += time;
+    showStep(parts, step, info, Math.min(time, 600));
     if (first && clickedAt) {
       // From the click to the frame that shows its first result on the table.
       const clicked = clickedAt;
-      clickedAt = 0;
       requestAnimationFrame(() => {
         root.dataset.clickToTable = String(Math.round(performance.now() - clicked));
       });
     }
     first = false;
-    if (step.kind !== "draw") {
-      say(step, step.kind === "win" ? "big" : "");
+    if (step.line !== null && step.line !== undefined) {
+      showLines(next.log, step.line);
       lastMarks.push(...step.marks);
     }
     root.dataset.steps = String(Number(root.dataset.steps || 0) + 1);
-    await sleep(step.kind === "draw" ? pace() / 2 : pace());
+    await sleep(time);
+    if (stale()) return false;
   }
-  if (talk.game !== game) return false;
   playing = false;
   return true;
 }
@@ -203,36 +400,48 @@ async function playSteps(next, game) {
 async function show(next, animate) {
   const fresh = !view || view.id !== next.id;
   if (fresh) view = next;
+  keepGame(next); // a reload while the steps are shown finds the game where they lead
+  // The computer's answer is worked out while this move's steps are shown.
+  const answer = next.computer_to_move && !next.outcome ? talk.request("marvin_bot_move", next.id) : null;
   if (animate && next.steps.length && !(await playSteps(next, talk.game))) return;
   view = next;
+  showLines(next.log);
   render(next);
-  keepGame(next);
-  if (next.computer_to_move && !next.outcome) botMove();
+  const after = await answer;
+  if (after && view === next) await show(after, true);
 }
 
+// `data-renders` on the page counts the times it settled: a view drawn, or a draw that
+// waits for a tap (tests and benchmarks wait on it); `data-choices` counts the times a
+// person was offered a choice, and `data-click-to-choice` is the time from the click
+// before it (`data-click-kind`: "move", or "draw" for a tap on the pile), of which
+// `data-click-paced` was the steps' own pacing.
 function render(next) {
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
   drawTable(parts, next.table, { players: next.players, toMove: next.to_move });
-  parts.caption.textContent = "";
   markPlaces(parts, lastMarks, true, "is-last");
-  statusLine.textContent = next.headline;
   statusLine.classList.toggle("play-status--you", !next.computer_to_move && !next.outcome);
   document.getElementById("seed-note").textContent = `Seed ${next.seed} · turn ${next.turn}`;
   const versusComputer = next.players.some((player) => player.computer);
   tools.pause.hidden = tools.step.hidden = !versusComputer || Boolean(next.outcome);
   tools.undo.hidden = next.mode !== "computer" || !form.elements.takeback.checked;
   tools.undo.disabled = !next.can_undo;
+  picked = null;
+  pickPlace(parts, null);
   drawChoices(next);
+  setStatus(next.headline, next.computer_to_move);
   endBox.hidden = !next.outcome;
   if (next.outcome) {
     document.getElementById("end-text").textContent = next.headline;
     document.getElementById("watch").href = `../viewer/${shareHash(GAME, next.keep)}`;
+    // Focus goes to what comes next, not to the page.
+    if (!dialog.open && !notice.holdsFocus()) document.getElementById("again").focus({ preventScroll: true });
   }
 }
 
 function drawChoices(next) {
   const human = next.legal.length > 0 && !next.computer_to_move;
-  offerChoices(parts, human ? next.legal : []);
+  offerPlaces(parts, human ? placeOffers(next) : []);
   choicesBox.replaceChildren();
   if (!human) return;
   next.legal.forEach((choice, index) => {
@@ -258,6 +467,7 @@ function drawChoices(next) {
   });
   const inDialog = dialog.open || notice.holdsFocus();
   if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
+  choicesOffered();
 }
 
 // -- keeping the game -------------------------------------------------------------------
@@ -267,8 +477,17 @@ function keepGame(next) {
     finished: Boolean(next.outcome),
     pace: form.elements.pace.value,
     takeback: form.elements.takeback.checked,
+    details: details(),
   };
   saveGame(GAME, next.keep, extra, version);
+}
+
+/** A record was saved: the button says so for a moment (the notice keeps its message). */
+function saved(button) {
+  const words = button.dataset.words || button.textContent;
+  button.dataset.words = words;
+  button.textContent = "Saved ✓";
+  setTimeout(() => (button.textContent = words), 2000);
 }
 
 function shareGame() {
@@ -287,6 +506,7 @@ async function playMyBot() {
   if (saved && !saved.extra?.finished) setAside(GAME, "a game against your own bot was started");
   form.elements.mode.value = "computer";
   showSetupFields();
+  setDetails(true); // the reader wants to see why their bot chose each move
   await start(formOptions());
   notice.show(`You are playing against your own bot, ${mine.name}, from "Write your own bot".`);
   return true;
@@ -317,7 +537,7 @@ function onKey(event) {
 }
 
 function build() {
-  parts = buildTable(document.getElementById("table"), choose);
+  parts = buildTable(document.getElementById("table"), onPick);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     newGame();
@@ -329,6 +549,10 @@ function build() {
   tools.share.addEventListener("click", shareGame);
   tools.pause.addEventListener("click", () => setPaused(!paused));
   tools.step.addEventListener("click", stepOnce);
+  tools.details.addEventListener("click", () => {
+    setDetails(!details());
+    if (view) keepGame(view);
+  });
   form.elements.takeback.addEventListener("change", () => {
     if (!view) return;
     render(view);
@@ -336,7 +560,8 @@ function build() {
   });
   document.getElementById("again").addEventListener("click", () => start(formOptions()));
   for (const id of ["download", "save-record"]) {
-    document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
+    const button = document.getElementById(id);
+    button.addEventListener("click", () => view && saveRecord(engine, view.id, () => saved(button)));
   }
   window.addEventListener("keydown", onKey);
   guardShortcuts(() => Boolean(view && !view.outcome && !area.hidden));
@@ -345,13 +570,12 @@ function build() {
 
 engine = await bootPage(root);
 if (engine) {
-  talk = new Conversation(engine, (text) => say(text, "big"));
+  talk = new Conversation(engine, (text) => notice.show(text));
   const info = await engine.call("info");
   version = info.version;
   for (const select of [form.elements.bot, form.elements.bot0]) {
-    const about = info.bot_descriptions.marvin;
     select.replaceChildren(
-      ...info.bots.marvin.map((name) => el("option", { value: name }, about[name] ? `${name}: ${about[name]}` : name)),
+      ...info.marvin_levels.map((level) => el("option", { value: level.bot }, `${level.name}: ${level.about}`)),
     );
   }
   build();
@@ -364,6 +588,7 @@ if (engine) {
       const paces = [...form.elements.pace.options].map((option) => option.value);
       if (paces.includes(extra.pace)) form.elements.pace.value = extra.pace;
       if (extra.takeback === false) form.elements.takeback.checked = false;
+      setDetails(extra.details === true);
     },
     lastError: () => talk.lastError,
     version: () => version,

@@ -12,7 +12,8 @@
 //                                 `from` to the rect `to`, then goes (for a picture whose
 //                                 own place would clip it on the way)
 //   play(node, effect, ms)        one of the named effects below, on `node`
-//   popBadge(node, text, ms)      a short word ("-1", "KO") that rises from `node` and fades
+//   popBadge(node, text, ms)      a short word ("-1", "KO") that rises a little inside
+//                                 `node` and fades (it never leaves the node's box)
 //
 // Effects: "hit" (a shake), "slash" (a harder shake), "kill" (a fall), "shield" and
 // "return" (a pop), "hide" (a shrink into the Cave), "take" (a bounce), "glow" (a ring).
@@ -108,9 +109,9 @@ export function popBadge(node, text, ms = 900) {
   node.append(badge);
   const animation = badge.animate(
     [
-      { transform: "translate(-50%, 0) scale(.6)", opacity: 0 },
-      { transform: "translate(-50%, -10px) scale(1.2)", opacity: 1, offset: 0.25 },
-      { transform: "translate(-50%, -30px) scale(1)", opacity: 0 },
+      { transform: "translate(-50%, -20%) scale(.6)", opacity: 0 },
+      { transform: "translate(-50%, -50%) scale(1.2)", opacity: 1, offset: 0.25 },
+      { transform: "translate(-50%, -80%) scale(1)", opacity: 0 },
     ],
     { duration: ms, easing: "ease-out" },
   );

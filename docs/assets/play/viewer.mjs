@@ -2,7 +2,9 @@
 // game link), then step through it. The engine replays the record (viewer_open,
 // viewer_step in pirate_rules.web.viewer) and sends the view of each step, the step in
 // words with its rule ids, and the replay's error, worded as `pirate-rules replay`
-// words it; this page draws them with the game's renderer (renderers.mjs).
+// words it (its rule id shown once, as a link); this page draws them with the game's
+// renderer (renderers.mjs). A file that cannot be opened leaves no table behind it, and
+// focus never falls to the page when a step button it was on is switched off.
 
 import { bootPage, el } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
@@ -47,13 +49,19 @@ function showError(error) {
     errorBox.hidden = true;
     return;
   }
-  errorBox.replaceChildren(
-    el("strong", {}, error.step ? `This record stops at ${opened?.game === "pirate" ? "moment" : "turn"} ${error.step}: ` : "This record cannot be opened: "),
-    el("code", {}, error.message),
-    error.rule ? " " : null,
-    error.rule ? ruleLink(error) : null,
-  );
+  const where = error.step ? `This record stops at ${opened?.game === "pirate" ? "moment" : "turn"} ${error.step}: ` : "This record cannot be opened: ";
+  // The rule id ends the message; it is shown once, as a link to the rule.
+  const rule = error.rule ? [" (", ruleLink(error), ")"] : [];
+  errorBox.replaceChildren(el("strong", {}, where), el("code", {}, error.words ?? error.message), ...rule);
   errorBox.hidden = false;
+}
+
+/** No record is open any more: nothing of the last one stays on the page. */
+function closeRecord() {
+  opened = null;
+  current = null;
+  viewer.hidden = true;
+  delete root.dataset.step;
 }
 
 async function open(text, source) {
@@ -64,6 +72,7 @@ async function open(text, source) {
     answer = { id: null, error: { message: error.message, step: null } };
   }
   if (!answer.id) {
+    closeRecord();
     showError(answer.error);
     return;
   }
@@ -97,8 +106,14 @@ function draw(step) {
     summary.textContent = "The next move in the record breaks a rule (see above), so the replay stops here.";
   }
   summary.dataset.summary = JSON.stringify(step.summary);
+  const focused = document.activeElement;
   nav.first.disabled = nav.back.disabled = step.step === 0;
   nav.forward.disabled = nav.last.disabled = end;
+  // A step button switched off under the focus hands it on: at the end to the result,
+  // at the start to Forward.
+  const lost = !focused || focused === document.body || (focused.disabled && Object.values(nav).includes(focused));
+  if (lost && end) summary.focus({ preventScroll: true });
+  else if (lost && focused?.disabled) nav.forward.focus({ preventScroll: true });
 }
 
 async function go(step) {
@@ -116,6 +131,7 @@ async function go(step) {
 async function openFile(file) {
   if (!file) return;
   if (file.size > 5 * 1024 * 1024) {
+    closeRecord();
     showError({ message: `record too large: ${file.size.toLocaleString("en")} bytes (the limit is 5,242,880)` });
     return;
   }
@@ -126,15 +142,19 @@ async function openLink() {
   const game = new URLSearchParams(location.hash.slice(1)).get("play");
   if (!game) return;
   const shared = readShareHash(location.hash, game);
-  if (shared.problem) return showError({ message: shared.problem });
-  if (!rendererFor(game)) return showError({ message: `This link is for a game this viewer does not know (${game}).` });
+  const fail = (message) => {
+    closeRecord();
+    showError({ message });
+  };
+  if (shared.problem) return fail(shared.problem);
+  if (!rendererFor(game)) return fail(`This link is for a game this viewer does not know (${game}).`);
   try {
     const start = await engine.call(`${game}_new`, shared.keep);
     const { record } = await engine.call("record", start.id);
     await engine.call("forget", start.id);
     await open(JSON.stringify(record), "link");
   } catch (error) {
-    showError({ message: `The shared game could not be opened: ${error.message}` });
+    fail(`The shared game could not be opened: ${error.message}`);
   }
 }
 

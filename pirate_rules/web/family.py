@@ -1,0 +1,379 @@
+"""Family words: the short sentences the play pages write for a family, and a voice says.
+
+The engine's own sentences are exact and made for readers of the rules ("Turn 4:
+Computer draws 5H and hits Blue crew's GL: GL 4 -> 3 HP"). A child at the table needs
+fewer words: "The computer hit your guard!", then "Your turn: draw a card." This module
+is the one place those words are made, so that whatever the page writes (its log, its
+captions, its prompts) and whatever a voice reads out are the very same text.
+
+Who is spoken to is an `Audience`: the players' names and which seats the computer
+plays. Against the computer, the one person at the table is "you" and the computer is
+"the computer"; two people on one device, or two computers, are called by their names.
+
+    >>> from pirate_rules.marvin import MarvinGame
+    >>> game = MarvinGame.stacked("5H 7C", players=("Blue crew", "Computer"))
+    >>> game.play("GL")
+    >>> you = Audience(game.players, computer=(False, True))
+    >>> event_words(game, game._events[0], you)
+    "You hit the computer's guard!"
+    >>> game.play("GR")
+    >>> event_words(game, game._events[-1], you)
+    'The computer hit your guard!'
+    >>> draw_prompt(you, game.to_move)
+    'Your turn: draw a card.'
+    >>> prompt(game, you)
+    "You drew the Ace of spades: hit one of the computer's pirates."
+    >>> draw_prompt(Audience(game.players, computer=(False, False)), game.to_move)
+    'Blue crew, your turn: draw a card.'
+
+The computer's levels have family names too (`LEVELS`); the cheating oracle has none,
+since the pages never offer it.
+
+Every sentence here is built from the game's stored events and its state: nothing is
+worked out again, so the family words can never disagree with the engine's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from pirate_rules.cards import Card
+from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RESHUFFLE, EV_RETURN, EV_WIN
+from pirate_rules.marvin.game import MarvinGame
+from pirate_rules.marvin.moves import Move
+from pirate_rules.marvin.table import (
+    E_HIT,
+    E_KILL,
+    E_SHIELD,
+    E_SLASH,
+    E_TAKE,
+    EFFECT_OF_RANK,
+    POSITIONS,
+    card_effect,
+)
+
+__all__ = [
+    "LEVELS",
+    "Audience",
+    "draw_prompt",
+    "draw_words",
+    "event_words",
+    "level_name",
+    "levels",
+    "paused",
+    "pick_prompt",
+    "playing",
+    "prompt",
+    "start_words",
+]
+
+LEVELS: Final = {"random": "Easy", "sensible": "Medium", "expert": "Hard"}
+"""The computer's levels as a family reads them, by bot name, easiest first."""
+
+_LEVEL_WORDS: Final = {
+    "random": "plays any move it may, at random",
+    "sensible": "plays sensibly: finishes weak pirates, shields the one at risk",
+    "expert": "plays each move out many times before it chooses",
+}
+
+
+def level_name(bot: str | None) -> str | None:
+    """A bot's level as the page names it: ``Easy``, ``Medium``, ``Hard``; any other bot
+    by its name (a reader's own ``module:Class`` by its class).
+
+    Example:
+        >>> level_name("sensible"), level_name("search"), level_name("lab:Finisher")
+        ('Medium', 'search', 'Finisher')
+    """
+    if bot is None:
+        return None
+    return LEVELS.get(bot, bot.rpartition(":")[2])
+
+
+def levels() -> list[dict[str, str]]:
+    """The levels a play page offers, easiest first: bot name, level name, a few words.
+
+    Example:
+        >>> [(level["bot"], level["name"]) for level in levels()]
+        [('random', 'Easy'), ('sensible', 'Medium'), ('expert', 'Hard')]
+    """
+    return [{"bot": bot, "name": name, "about": _LEVEL_WORDS[bot]} for bot, name in LEVELS.items()]
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who the words speak to: the players' names and the seats the computer plays.
+
+    Example:
+        >>> Audience(("Ann", "Computer"), (False, True)).you
+        0
+        >>> Audience(("Ann", "Ben"), (False, False)).you is None
+        True
+    """
+
+    names: tuple[str, str]
+    computer: tuple[bool, bool]
+
+    @property
+    def you(self) -> int | None:
+        """The seat spoken to as "you": the one person playing against the computer."""
+        people = [seat for seat in (0, 1) if not self.computer[seat]]
+        return people[0] if len(people) == 1 else None
+
+    def who(self, seat: int) -> str:
+        """The player as the subject of a sentence: "You", "The computer", or the name."""
+        if seat == self.you:
+            return "You"
+        if self.you is not None:
+            return "The computer"
+        return self.names[seat]
+
+    def whom(self, seat: int) -> str:
+        """The player later in a sentence: "you", "the computer", or the name."""
+        who = self.who(seat)
+        return who if seat != self.you and self.you is None else who.lower()
+
+    def whose(self, seat: int) -> str:
+        """The player's, later in a sentence: "your", "the computer's", "Ann's"."""
+        return "your" if seat == self.you else f"{self.whom(seat)}'s"
+
+    def own(self, seat: int) -> str:
+        """The player's, after the player was named: "your", "its" or "their"."""
+        if seat == self.you:
+            return "your"
+        return "its" if self.you is not None else "their"
+
+    def they(self, seat: int) -> str:
+        """The player again, after being named: "you", "it", or the name."""
+        if seat == self.you:
+            return "you"
+        return "it" if self.you is not None else self.names[seat]
+
+    def verb(self, seat: int, verb: str) -> str:
+        """``verb`` as the player does it: "miss" for you, "misses" for the others."""
+        return verb if seat == self.you else _third(verb)
+
+    def does(self, seat: int, verb: str) -> str:
+        """``verb`` said of the player named before: "you miss", "it misses", "Ann misses"."""
+        return f"{self.they(seat)} {self.verb(seat, verb)}"
+
+    def to(self, seat: int) -> str:
+        """How a prompt starts for the player: "Your turn" or "Ann, your turn"."""
+        return "Your turn" if seat == self.you else f"{self.names[seat]}, your turn"
+
+
+def _third(verb: str) -> str:
+    """The verb after "it" or a name: "miss" becomes "misses", "have" becomes "has"."""
+    if verb == "have":
+        return "has"
+    return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
+
+
+def _rank(position: str) -> str:
+    """A pirate as a child names it: "guard" or "captain"."""
+    return "guard" if position[0] == "G" else "captain"
+
+
+def _pair(a: str, b: str) -> str:
+    """Two pirates of one crew: "two guards", "guard and captain"."""
+    if _rank(a) == _rank(b):
+        return f"two {_rank(a)}s"
+    return f"{_rank(a)} and {_rank(b)}"
+
+
+def start_words(audience: Audience) -> str:
+    """The first line of a game: who sits where.
+
+    Example:
+        >>> start_words(Audience(("Ann", "Computer"), (False, True)))
+        'New game! Your crew is at the bottom, the computer is at the top.'
+        >>> start_words(Audience(("Ann", "Ben"), (False, False)))
+        'New game! Ann is at the bottom, Ben is at the top.'
+    """
+    if audience.you == 0:
+        return "New game! Your crew is at the bottom, the computer is at the top."
+    return f"New game! {audience.names[0]} is at the bottom, {audience.names[1]} is at the top."
+
+
+def draw_words(audience: Audience, seat: int, card: Card) -> str:
+    """The card a player turns over from the draw pile (M9).
+
+    Example:
+        >>> from pirate_rules.cards import Card
+        >>> draw_words(Audience(("Ann", "Computer"), (False, True)), 1, Card.parse("9C"))
+        'The computer drew the Nine of clubs.'
+    """
+    return f"{audience.who(seat)} drew the {card.name}."
+
+
+def event_words(game: MarvinGame, event: tuple[object, ...], audience: Audience) -> str:
+    """One stored event of ``game`` in family words (the engine's is `format_event`).
+
+    Example:
+        >>> from pirate_rules.marvin import MarvinGame
+        >>> game = MarvinGame.stacked("9C JK 8H", players=("Ann", "Computer"))
+        >>> game.play("GL")
+        >>> you = Audience(game.players, (False, True))
+        >>> [event_words(game, event, you) for event in game._events]
+        ["You slashed the computer's guard: two hits!", 'Joker! The computer misses a turn.']
+    """
+    kind = event[0]
+    if kind == EV_RESHUFFLE:
+        return "The draw pile ran out, so the played cards were shuffled into a new pile."
+    seat = event[2]
+    assert isinstance(seat, int)
+    if kind == EV_RETURN:
+        position = event[3]
+        assert isinstance(position, int)
+        return f"{_cap(audience.whose(seat))} {_rank(POSITIONS[position])} came out of the Cave."
+    if kind == EV_WIN:
+        if seat == audience.you:
+            return f"You won! All of {audience.whose(1 - seat)} pirates fainted."
+        if audience.you is not None:
+            return "The computer won this time: all of your pirates fainted."
+        return f"{audience.names[seat]} won! All of {audience.whose(1 - seat)} pirates fainted."
+    if kind == EV_POWER:
+        return _power_words(event, audience, seat)
+    assert kind == EV_CARD
+    return _card_words(event, audience, seat)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _power_words(event: tuple[object, ...], audience: Audience, seat: int) -> str:
+    """A prize power used at the start of a turn (M6 the Ship, M7 the Cave, M8 the Fort)."""
+    move = event[3]
+    assert isinstance(move, Move) and move.position is not None
+    who, own = audience.who(seat), audience.own(seat)
+    if move.kind == "ship":
+        assert move.to is not None
+        if event[4]:
+            return f"{who} used the Ship: {own} {_pair(move.position, move.to)} swapped places."
+        return f"{who} used the Ship: {own} {_rank(move.position)} moved to an empty place."
+    if move.kind == "cave":
+        return f"{who} hid {own} {_rank(move.position)} in the Cave."
+    return f"{who} used the Fort: {own} {_rank(move.position)} got a shield."
+
+
+def _card_words(event: tuple[object, ...], audience: Audience, seat: int) -> str:
+    """What a drawn card did (M10 to M15)."""
+    card, move = event[3], event[4]
+    assert isinstance(card, Card)
+    effect = EFFECT_OF_RANK[card.rank]
+    who = audience.who(seat)
+    if move is None:
+        if effect == E_SHIELD:
+            return f"{who} cannot use the shield: all of {audience.own(seat)} pirates have one."
+        if effect == E_TAKE:
+            have = audience.does(seat, "have")
+            return f"{who} cannot take a prize: {have} all three already."
+        return f"Joker! {audience.who(seat)} {audience.verb(seat, 'miss')} a turn."
+    assert isinstance(move, Move)
+    if effect == E_SHIELD:
+        assert move.position is not None
+        return f"{who} gave {audience.own(seat)} {_rank(move.position)} a shield."
+    if effect == E_TAKE:
+        source = event[5]
+        assert isinstance(source, int) and move.prize is not None
+        prize = move.prize.title()
+        if source < 0:
+            return f"{who} took the {prize}!"
+        return f"{who} took the {prize} from {audience.whom(source)}!"
+    assert move.position is not None
+    pirate = f"{audience.whose(1 - seat)} {_rank(move.position)}"
+    shield_lost, before, after = event[5], event[6], event[7]
+    if effect == E_KILL:
+        return f"{who} knocked out {pirate}!"
+    verb = "hit" if effect == E_HIT else "slashed"
+    if after == before:
+        return f"{who} {verb} {pirate}, but the shield stopped it!"
+    if after == 0:
+        return f"{who} {verb} {pirate}, and it fainted!"
+    if shield_lost:
+        return f"{who} {verb} {pirate}: the shield broke!"
+    return f"{who} {verb} {pirate}" + (": two hits!" if effect == E_SLASH else "!")
+
+
+_ASK: Final = {
+    "hit": "hit one of {other} pirates",
+    "slash": "slash one of {other} pirates (two hits)",
+    "kill": "knock out one of {other} pirates",
+    "shield": "give one of your pirates a shield",
+    "take": "take a prize",
+}
+
+
+def prompt(game: MarvinGame, audience: Audience) -> str:
+    """What the player to move is asked now, or who won; the computer's turn is `playing`.
+
+    Example:
+        >>> from pirate_rules.marvin import MarvinGame
+        >>> game = MarvinGame.stacked("9C", players=("Ann", "Computer"))
+        >>> prompt(game, Audience(game.players, (False, True)))
+        "You drew the Nine of clubs: slash one of the computer's pirates (two hits)."
+    """
+    outcome = game.outcome()
+    if outcome is not None:
+        winner = outcome.winner
+        if winner == audience.you:
+            return "You won the game!"
+        if audience.you is not None:
+            return "The computer won the game."
+        return f"{audience.names[winner]} won the game!"
+    seat = game.to_move
+    if audience.computer[seat]:
+        return playing(audience, seat)
+    if game.drawn is None:
+        return f"{audience.to(seat)}: use a prize, or draw a card."
+    ask = _ASK[card_effect(game.drawn)].format(other=audience.whose(1 - seat))
+    if seat == audience.you:
+        return f"You drew the {game.drawn.name}: {ask}."
+    return f"{audience.names[seat]}, you drew the {game.drawn.name}: {ask}."
+
+
+def draw_prompt(audience: Audience, seat: int) -> str:
+    """The prompt when a player's turn starts with the draw: the page waits for the tap.
+
+    Example:
+        >>> draw_prompt(Audience(("Ann", "Ben"), (False, False)), 1)
+        'Ben, your turn: draw a card.'
+    """
+    return f"{audience.to(seat)}: draw a card."
+
+
+def playing(audience: Audience, seat: int) -> str:
+    """What the page says while the computer in ``seat`` plays.
+
+    Example:
+        >>> playing(Audience(("Ann", "Computer"), (False, True)), 1)
+        'The computer is playing…'
+    """
+    return f"{audience.who(seat)} is playing…"
+
+
+def paused(audience: Audience) -> str:
+    """What the page says while the computer's turn is paused.
+
+    Example:
+        >>> paused(Audience(("Ann", "Computer"), (False, True)))
+        'Paused. Tap “Go on” to let the computer play, or “Step” for one step.'
+    """
+    if audience.you is not None:
+        return "Paused. Tap “Go on” to let the computer play, or “Step” for one step."
+    return "Paused. Tap “Go on” to play on, or “Step” for one step."
+
+
+def pick_prompt() -> str:
+    """What the page says once a pirate (or a prize) is picked as the first of two taps:
+    the Ship names two places, the Cave and the Fort a pirate and the prize.
+
+    Example:
+        >>> pick_prompt()
+        'Now tap the other pirate or place, or the prize to use. Tap the first one again to let go.'
+    """
+    return (
+        "Now tap the other pirate or place, or the prize to use. Tap the first one again to let go."
+    )
