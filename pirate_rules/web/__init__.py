@@ -62,6 +62,7 @@ from pirate_rules.web.course import (
     course_stop,
 )
 from pirate_rules.web.family import levels
+from pirate_rules.web.lessons import lesson_start, lesson_tap, lessons_list
 from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
@@ -110,6 +111,9 @@ __all__ = [
     "lab_next",
     "lab_stop",
     "lab_tournament",
+    "lesson_start",
+    "lesson_tap",
+    "lessons_list",
     "live_run",
     "marvin_bot_move",
     "marvin_move",
@@ -236,6 +240,10 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "forget": forget,
     "viewer_open": viewer_open,
     "viewer_step": viewer_step,
+    # the lessons (lessons.py)
+    "lessons_list": lessons_list,
+    "lesson_start": lesson_start,
+    "lesson_tap": lesson_tap,
     # the live examples and the bot lab (live.py, botlab.py)
     "live_run": live_run,
     "lab_load": lab_load,

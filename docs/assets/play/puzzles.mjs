@@ -10,7 +10,7 @@
 
 import { el } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
-import { buildTable, drawTable, markPlaces, offerChoices, showStep } from "./marvin-table.mjs";
+import { buildTable, drawTable, markPlaces, offerPlaces, showStep } from "./marvin-table.mjs";
 import { reducedMotion } from "./motion.mjs";
 
 const root = document.getElementById("puzzles");
@@ -78,6 +78,17 @@ const percent = (chance) => Math.round(chance * 100);
 const labelOf = (puzzle, move) => puzzle.view.legal.find((choice) => choice.move === move).label;
 const info = (puzzle, toMove) => ({ players: puzzle.view.players, toMove });
 
+// The places a tap can answer with: each choice played by one tap on its place.
+const tapChoices = (puzzle) => puzzle.view.legal.filter((choice) => choice.element);
+const offerTaps = (puzzle) =>
+  offerPlaces(parts, puzzle ? tapChoices(puzzle).map((choice) => ({ id: choice.element, label: choice.label })) : []);
+
+/** A tap on the table's place `id`: the choice it plays, if any. */
+function tap(id) {
+  const choice = shown && tapChoices(shown).find((candidate) => candidate.element === id);
+  if (choice) pick(choice.move);
+}
+
 function clearMarks() {
   markPlaces(parts, marks, false, "is-last");
   marks = [];
@@ -90,7 +101,7 @@ function show(number, { focus = false } = {}) {
   clearMarks();
   drawTable(parts, puzzle.view.table, info(puzzle, puzzle.view.to_move));
   parts.caption.textContent = "";
-  offerChoices(parts, puzzle.view.legal);
+  offerTaps(puzzle);
   statusLine.textContent = `${puzzle.view.headline} Which choice wins most often?`;
   drawChoices(puzzle);
   answerBox.hidden = true;
@@ -150,7 +161,7 @@ function pick(move) {
   if (!puzzle || answered || !puzzle.view.legal.some((choice) => choice.move === move)) return;
   answered = move;
   keepAnswer(puzzle, move);
-  offerChoices(parts, []);
+  offerTaps(null);
   choicesBox.replaceChildren();
   playEffect(puzzle, move);
   const best = move === puzzle.best;
@@ -255,7 +266,7 @@ async function start() {
   const response = await fetch(new URL(root.dataset.puzzles, document.baseURI));
   if (!response.ok) throw new Error(`the puzzles file could not be loaded (${response.status})`);
   puzzles = (await response.json()).puzzles;
-  parts = buildTable(document.getElementById("table"), pick);
+  parts = buildTable(document.getElementById("table"), tap);
   buttons.previous.addEventListener("click", () => show(shown.number - 1, { focus: true }));
   buttons.next.addEventListener("click", () => show(shown.number + 1, { focus: true }));
   buttons.nextAfter.addEventListener("click", () => show(shown.number + 1, { focus: true }));

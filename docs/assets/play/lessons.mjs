@@ -1,0 +1,318 @@
+// The lessons of Marvin's Pirates Go! ("Learn to play"). Each lesson is a stacked deal
+// played in the engine (pirate_rules.web.lessons): this page draws what the worker sends
+// on the play page's table (marvin-table.mjs) and sends back the move the child tapped.
+// An optional voice (voice.mjs) says each view's `say`, the engine's family words.
+// The engine decides whether the move reaches the lesson's goal; a move that does not
+// comes back refused, with its nudge, and the table stays as it was.
+//
+// As on the play page, every legal move glows; a move of two places (the Ship, the Cave,
+// the Fort) takes two taps; a draw the engine made for the child waits for their tap on
+// the pile. The stars of each lesson (the best so far) are kept in this browser.
+//
+// `data-state` on the page says where it is, for tests: "list", "playing" (steps shown),
+// "waiting" (for a tap on the pile), "choosing", "done"; `data-rests` counts the times it
+// came to rest (any state but "playing"), `data-nudges` the nudges shown. `data-pace`
+// (ms) sets the pace of the steps.
+
+import { bootPage, el } from "./client.mjs";
+import { cardSvg } from "./cards.mjs";
+import { guardShortcuts } from "./guard.mjs";
+import { icon } from "./icons.mjs";
+import { buildTable, drawTable, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
+import { placeOffers, tapped } from "./taps.mjs";
+import { createVoice } from "./voice.mjs";
+
+const STORE = "pirate-rules/lessons/stars";
+const root = document.getElementById("play");
+const listBox = document.getElementById("lessons-list");
+const lessonBox = document.getElementById("lesson");
+const statusLine = document.getElementById("status");
+const nudgeLine = document.getElementById("nudge");
+const doneBox = document.getElementById("done");
+const toList = document.getElementById("to-list");
+
+let engine = null;
+let lessons = [];
+let view = null;
+let parts = null;
+let picked = null;
+let busy = false;
+let drawWait = null;
+let run = 0;
+let voice = null; // voice.mjs: says each view's `say` as the page comes to rest
+
+function setState(state) {
+  root.dataset.state = state;
+  if (state !== "playing") root.dataset.rests = String(Number(root.dataset.rests || 0) + 1);
+}
+const pace = () => Number(root.dataset.pace) || 900;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// -- stars kept in this browser -------------------------------------------------------
+
+function loadStars() {
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(STORE) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch {
+    return {}; // storage switched off or unreadable: nothing is kept
+  }
+}
+
+function keepStars(key, stars) {
+  const kept = loadStars();
+  kept[key] = Math.max(Number(kept[key]) || 0, stars);
+  try {
+    window.localStorage.setItem(STORE, JSON.stringify(kept));
+  } catch {
+    // storage switched off: the stars are shown, not kept
+  }
+}
+
+function forgetStars() {
+  try {
+    window.localStorage.removeItem(STORE);
+  } catch {
+    // nothing was kept
+  }
+}
+
+const starWords = (stars) => (stars ? `${stars} of 3 stars` : "not played yet");
+
+function starRow(stars, className) {
+  const row = el("span", { class: className, role: "img", "aria-label": starWords(stars) });
+  for (let i = 1; i <= 3; i += 1) row.append(el("span", { class: i <= stars ? "star star--won" : "star", "aria-hidden": "true" }, "★"));
+  return row;
+}
+
+// -- the goal as a picture -------------------------------------------------------------
+
+function pictureOf(things) {
+  return things.map((thing) => {
+    if (thing.card) return el("span", { class: "goal-card" }, cardSvg(thing.card));
+    if (thing.prize) return el("span", { class: "goal-prize" }, icon(thing.prize));
+    if (thing.sign === "to") return el("span", { class: "goal-sign" }, "→");
+    if (thing.sign === "ko") return el("span", { class: "goal-ko" }, icon("stars"));
+    const hearts = el("span", { class: "goal-hearts" });
+    for (let i = 0; i < 4; i += 1) hearts.append(icon("heart", i < thing.hp ? "goal-heart" : "goal-heart lost"));
+    return el(
+      "span",
+      { class: `goal-pirate goal-pirate--${thing.pirate}${thing.mine ? " goal-pirate--mine" : ""}` },
+      el("span", { class: "goal-figure" }, icon("pirate"), thing.shield ? icon("shield", "goal-shield") : null),
+      hearts,
+      el("span", { class: "goal-rank" }, thing.pirate),
+    );
+  });
+}
+
+function showGoal(lesson) {
+  document.getElementById("lesson-title").textContent = lesson.title;
+  const picture = document.getElementById("goal-picture");
+  picture.replaceChildren(...pictureOf(lesson.picture));
+  picture.setAttribute("aria-label", `Goal: ${lesson.goal}`);
+  document.getElementById("goal-words").textContent = lesson.goal;
+}
+
+// -- the list ---------------------------------------------------------------------------
+
+function showList() {
+  stop();
+  voice?.stop();
+  view = null;
+  const kept = loadStars();
+  const items = lessons.map((lesson, index) =>
+    el(
+      "li",
+      { class: "lessons__item" },
+      el(
+        "button",
+        { type: "button", class: "lesson-card", "data-lesson": lesson.key, onclick: () => openLesson(lesson.key) },
+        el("span", { class: "lesson-card__number", "aria-hidden": "true" }, String(index + 1)),
+        el("span", { class: "lesson-card__title" }, lesson.title),
+        el("span", { class: "lesson-card__picture", "aria-hidden": "true" }, ...pictureOf(lesson.picture)),
+        starRow(Number(kept[lesson.key]) || 0, "lesson-card__stars"),
+      ),
+    ),
+  );
+  document.getElementById("lessons").replaceChildren(...items);
+  lessonBox.hidden = true;
+  listBox.hidden = false;
+  root.classList.remove("play--in-lesson");
+  toList.hidden = true;
+  setState("list");
+}
+
+function askAfresh(on) {
+  document.getElementById("afresh").hidden = on;
+  document.getElementById("afresh-ask").hidden = !on;
+  document.getElementById(on ? "afresh-no" : "afresh").focus();
+}
+
+// -- a lesson ---------------------------------------------------------------------------
+
+function stop() {
+  run += 1;
+  const draw = drawWait;
+  drawWait = null;
+  draw?.();
+}
+
+async function openLesson(key) {
+  stop();
+  const lesson = lessons.find((item) => item.key === key);
+  const first = await ask("lesson_start", key);
+  if (!first) return;
+  listBox.hidden = true;
+  lessonBox.hidden = false;
+  root.classList.add("play--in-lesson");
+  toList.hidden = false;
+  doneBox.hidden = true;
+  showNudge(false);
+  showGoal(lesson);
+  view = first;
+  pick(null, false);
+  parts.caption.textContent = "";
+  drawTable(parts, first.dealt, { players: first.players });
+  window.scrollTo({ top: 0 });
+  if (await playSteps(first)) render(first);
+}
+
+async function ask(name, ...args) {
+  busy = true;
+  try {
+    return await engine.call(name, ...args);
+  } catch (error) {
+    statusLine.textContent = `Something went wrong: ${error.message}`;
+    return null;
+  } finally {
+    busy = false;
+  }
+}
+
+/** Show the steps one by one; resolves false when the lesson was left meanwhile. */
+async function playSteps(next) {
+  const mine = ++run;
+  const info = { players: next.players, toMove: null };
+  offerPlaces(parts, []);
+  for (const step of next.steps) {
+    if (step.wait) {
+      setState("waiting");
+      statusLine.textContent = step.prompt;
+      voice.say(step.say);
+      offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
+      await new Promise((resolve) => (drawWait = resolve));
+      offerPlaces(parts, []);
+    }
+    if (run !== mine) return false;
+    setState("playing");
+    const person = step.seat === 0;
+    const time = (step.hold ? 2.2 : person ? 0.6 : 1.1) * pace();
+    statusLine.textContent = step.hold ? step.family : "";
+    showStep(parts, step, info, Math.min(time, 600));
+    await sleep(time);
+    if (run !== mine) return false;
+  }
+  return true;
+}
+
+function render(next) {
+  view = next;
+  drawTable(parts, next.table, { players: next.players, toMove: next.to_move });
+  picked = null;
+  pickPlace(parts, null);
+  offerPlaces(parts, next.done ? [] : placeOffers(parts, next.legal, picked));
+  statusLine.textContent = next.done ? "" : next.headline;
+  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  voice.say(next.say);
+  if (next.done) return celebrate(next);
+  setState("choosing");
+}
+
+function celebrate(next) {
+  keepStars(next.lesson, next.stars);
+  const stars = document.getElementById("done-stars");
+  stars.replaceChildren(starRow(next.stars, "lesson-done__row"));
+  stars.setAttribute("aria-label", `Well done! ${starWords(next.stars)}`);
+  document.getElementById("done-words").textContent = `Well done! ${next.headline}`;
+  const index = lessons.findIndex((lesson) => lesson.key === next.lesson);
+  const following = lessons[index + 1];
+  const nextButton = document.getElementById("next");
+  nextButton.hidden = !following;
+  nextButton.textContent = following ? `Next lesson: ${following.title}` : "";
+  doneBox.hidden = false;
+  (following ? nextButton : toList).focus({ preventScroll: true });
+  setState("done");
+}
+
+/** The nudge takes the place of the prompt, which it says again in its own way. */
+function showNudge(on) {
+  nudgeLine.hidden = !on;
+  statusLine.hidden = on;
+}
+
+async function choose(move) {
+  if (!view || busy || drawWait || view.done) return;
+  pick(null, false);
+  const answer = await ask("lesson_tap", view.id, move);
+  if (!answer) return;
+  if (answer.refused) {
+    nudgeLine.textContent = answer.nudge;
+    showNudge(true);
+    root.dataset.nudges = String(Number(root.dataset.nudges || 0) + 1);
+    render(answer);
+    return;
+  }
+  showNudge(false);
+  if (await playSteps(answer)) render(answer);
+}
+
+// -- taps (taps.mjs): one for a move of one place, two for the Ship, the Cave, the Fort --
+
+function onPick(id) {
+  if (drawWait) {
+    if (id !== "draw-pile") return;
+    const go = drawWait;
+    drawWait = null;
+    go();
+    return;
+  }
+  if (!view || busy || view.done || root.dataset.state !== "choosing") return;
+  const tap = tapped(view.legal, picked, id);
+  if (tap.move) return choose(tap.move);
+  pick(tap.pick);
+}
+
+function pick(id, redraw = true) {
+  picked = id;
+  pickPlace(parts, id);
+  if (!redraw || !view) return;
+  offerPlaces(parts, placeOffers(parts, view.legal, picked));
+  statusLine.textContent = id ? view.pick : view.headline;
+}
+
+// -- start --------------------------------------------------------------------------
+
+engine = await bootPage(root);
+if (engine) {
+  parts = buildTable(document.getElementById("table"), onPick);
+  voice = createVoice(document.getElementById("voice"));
+  lessons = (await engine.call("lessons_list")).lessons;
+  toList.addEventListener("click", showList);
+  document.getElementById("again").addEventListener("click", () => openLesson(view.lesson));
+  document.getElementById("next").addEventListener("click", () => {
+    const index = lessons.findIndex((lesson) => lesson.key === view?.lesson);
+    if (lessons[index + 1]) openLesson(lessons[index + 1].key);
+  });
+  document.getElementById("afresh").addEventListener("click", () => askAfresh(true));
+  document.getElementById("afresh-no").addEventListener("click", () => askAfresh(false));
+  document.getElementById("afresh-yes").addEventListener("click", () => {
+    forgetStars();
+    showList();
+    askAfresh(false);
+  });
+  guardShortcuts(() => !lessonBox.hidden);
+  root.querySelector(".play-area").hidden = false;
+  root.querySelector(".play-tools").hidden = false;
+  showList();
+  performance.mark("play-ready");
+}

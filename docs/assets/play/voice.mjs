@@ -1,0 +1,83 @@
+// An optional voice for those who cannot read yet: the browser's own speech
+// (speechSynthesis, so nothing is downloaded) says the words the engine sends, in family
+// words. It has its own switch, kept in this browser; it speaks slowly, in a voice of
+// the page's language; a new sentence replaces the one being said, so that it never
+// speaks over itself; and it stops when the page is hidden. A browser with no voice
+// says so on the switch, which then cannot be switched on.
+//
+//   createVoice(button)   wire the switch `button`; returns {say(text), stop()}
+
+const STORE = "pirate-rules/voice";
+const RATE = 0.8; // slower than usual, for children
+const PITCH = 1.05;
+
+function stored() {
+  try {
+    return window.localStorage.getItem(STORE) === "on";
+  } catch {
+    return false;
+  }
+}
+
+function keep(on) {
+  try {
+    window.localStorage.setItem(STORE, on ? "on" : "off");
+  } catch {
+    // storage switched off: the switch holds for this visit only
+  }
+}
+
+/** The best voice for `lang`: one of that language, the browser's default among them,
+ * then one on this device (it works offline), then any. */
+export function chooseVoice(voices, lang) {
+  const base = (lang || "en").toLowerCase().split("-")[0];
+  const ours = voices.filter((voice) => (voice.lang || "").toLowerCase().split(/[-_]/)[0] === base);
+  const rank = (voice) => (voice.default ? 2 : 0) + (voice.localService ? 1 : 0);
+  return [...ours].sort((a, b) => rank(b) - rank(a))[0] || null;
+}
+
+export function createVoice(button) {
+  const speech = "speechSynthesis" in window && typeof window.SpeechSynthesisUtterance === "function" ? window.speechSynthesis : null;
+  let voice = null;
+  let on = false;
+
+  const draw = () => {
+    button.disabled = !voice;
+    button.setAttribute("aria-pressed", String(on && Boolean(voice)));
+    button.textContent = voice ? (on ? "Voice: on" : "Voice: off") : "No voice in this browser";
+    button.title = voice ? `Read out what happens (${voice.name})` : "This browser has no voice to read out with";
+  };
+  const findVoice = () => {
+    voice = speech ? chooseVoice(speech.getVoices() || [], document.documentElement.lang) : null;
+    on = Boolean(voice) && stored();
+    draw();
+  };
+  const stop = () => speech?.cancel();
+
+  findVoice();
+  // Many browsers list their voices a moment after the page loads.
+  speech?.addEventListener?.("voiceschanged", findVoice);
+  button.addEventListener("click", () => {
+    if (!voice) return;
+    on = !on;
+    keep(on);
+    if (!on) stop();
+    draw();
+  });
+  document.addEventListener("visibilitychange", () => document.hidden && stop());
+  window.addEventListener("pagehide", stop);
+
+  return {
+    stop,
+    say(text) {
+      if (!text || !on || !voice || document.hidden) return;
+      stop(); // the newest words replace any still being said
+      const utterance = new window.SpeechSynthesisUtterance(text);
+      utterance.voice = voice;
+      utterance.lang = voice.lang;
+      utterance.rate = RATE;
+      utterance.pitch = PITCH;
+      speech.speak(utterance);
+    },
+  };
+}

@@ -1,0 +1,479 @@
+"""Lessons of Marvin's Pirates Go!: short games on a stacked deck, each teaching one idea.
+
+Each `Lesson` is a deal (`MarvinGame.stacked`), a few moves played before the child
+takes over (``prelude``), and the child's turns (`Turn`): the moves that reach the
+lesson's goal, a friendly nudge for any other move, and what the other crew answers.
+The table offers every legal move, as in a game; a move that misses the goal is refused
+with its nudge, and the game is left as it was, so that the child simply tries again.
+The engine decides every move and its outcome; the page only draws.
+
+    >>> view = lesson_start("hit")
+    >>> [choice["move"] for choice in view["legal"]]
+    ['GL', 'GR']
+    >>> wrong = lesson_tap(view["id"], "GL")
+    >>> wrong["refused"], wrong["nudge"]
+    (True, 'That guard still has all four hearts. Find the guard with only one heart left!')
+    >>> right = lesson_tap(view["id"], "GR")
+    >>> right["done"], right["stars"], right["steps"][0]["family"]
+    (True, 2, "You hit the computer's guard, and it fainted!")
+
+Stars: three for no wrong tap, two for one, one for more (`stars`).
+
+Each view also says, in ``say``, what a voice reads out when the page comes to rest: in
+family words (`pirate_rules.web.family`), what the other crew just did, then the prompt;
+a draw that waits for the child's tap says it in its step's ``say``:
+
+    >>> view = lesson_start("shield")
+    >>> view["steps"][0]["say"]
+    'Give your guard with one heart a shield: it stops the next hit. Your turn: draw a card.'
+    >>> lesson_tap(view["id"], "GL")["say"]
+    'Well done! The computer hit your guard, but the shield stopped it! The shield broke, \
+and your guard kept its heart!'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from pirate_rules.cards import Card
+from pirate_rules.errors import PirateRulesError
+from pirate_rules.marvin import MarvinGame
+from pirate_rules.marvin.display import EV_CARD
+from pirate_rules.web import family
+from pirate_rules.web.family import Audience
+from pirate_rules.web.marvin import _choices as choices
+from pirate_rules.web.marvin import _join as join
+from pirate_rules.web.marvin import _recap as recap
+from pirate_rules.web.marvin import game_move_text
+from pirate_rules.web.marvin_table import initial_table, steps_since, table_json
+from pirate_rules.web.sessions import JSON, Session, card_json, find_session, store
+
+__all__ = ["LESSONS", "Lesson", "Turn", "lesson_start", "lesson_tap", "lessons_list", "stars"]
+
+YOU: Final = 0
+"""The child plays the crew at the bottom."""
+
+NAMES: Final = ("Blue crew", "Computer")
+AUDIENCE: Final = Audience(NAMES, (False, True))
+"""Lessons speak to the child as "you"; the other crew is the computer."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One choice of the child's: the moves that reach the goal, the nudge for any other
+    (``nudges`` for a few particular ones), and the other crew's answer (``reply``)."""
+
+    answers: tuple[str, ...]
+    nudge: str
+    nudges: Mapping[str, str] = field(default_factory=dict)
+    reply: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: its name, its goal in words and as a picture, its deal and its turns.
+
+    ``picture`` is a list of the things the goal shows, left to right (a card, a pirate
+    with its hearts and shield, an arrow, a knock-out, a prize); ``goal`` says the same
+    in words, for whoever cannot see the picture. ``reached`` tells from the game that
+    the goal is reached (the tests check it after the answers).
+    """
+
+    key: str
+    title: str
+    goal: str
+    picture: tuple[Mapping[str, object], ...]
+    deal: str
+    prelude: tuple[str, ...]
+    turns: tuple[Turn, ...]
+    reached: Callable[[MarvinGame], bool]
+    praise: str
+    first: int = 0
+
+
+def _hp(game: MarvinGame, seat: int, position: str) -> int:
+    pirate = game.sides[seat][position]
+    return 0 if pirate is None else pirate.hit_points
+
+
+def _shield_stopped(game: MarvinGame, seat: int) -> bool:
+    """True once a hit of the player in ``seat`` broke a shield instead of a heart (M17)."""
+    return any(
+        event[0] == EV_CARD and event[2] == seat and len(event) > 5 and event[5]
+        for event in game._events
+    )
+
+
+def _card(card: str) -> Mapping[str, object]:
+    return {"card": card_json(Card.parse(card))}
+
+
+def _pirate(
+    hp: int, *, captain: bool = False, shield: bool = False, mine: bool = False
+) -> Mapping[str, object]:
+    """A pirate in a goal's picture: the computer's, or the child's own (``mine``)."""
+    return {"pirate": "captain" if captain else "guard", "hp": hp, "shield": shield, "mine": mine}
+
+
+_TO: Final = {"sign": "to"}
+_KO: Final = {"sign": "ko"}
+
+LESSONS: Final = (
+    Lesson(
+        key="hit",
+        title="A hit",
+        goal="Hit the computer's guard that has one heart left, so that it faints.",
+        picture=(_card("5H"), _TO, _pirate(1), _KO),
+        deal="9S JK 3S JK 5H",
+        prelude=("GR", "GR"),
+        turns=(
+            Turn(
+                ("GR",),
+                "Find the guard with only one heart left!",
+                {
+                    "GL": (
+                        "That guard still has all four hearts. "
+                        "Find the guard with only one heart left!"
+                    )
+                },
+            ),
+        ),
+        reached=lambda game: _hp(game, 1, "GR") == 0,
+        praise="One hit, one heart: the guard fainted!",
+    ),
+    Lesson(
+        key="shield",
+        title="A shield",
+        goal="Give your guard with one heart a shield: it stops the next hit.",
+        picture=(_card("2H"), _TO, _pirate(1, shield=True, mine=True)),
+        deal="9C JK 3C 2H 5C AS",
+        first=1,
+        prelude=("GL", "GL"),
+        turns=(
+            Turn(
+                ("GL",),
+                "Your guard with one heart needs the shield most: one more hit and it faints!",
+                reply=("GL",),
+            ),
+        ),
+        reached=lambda game: _hp(game, 0, "GL") == 1 and _shield_stopped(game, 1),
+        praise="The shield broke, and your guard kept its heart!",
+    ),
+    Lesson(
+        key="eight",
+        title="The 8 knocks out",
+        goal="With the 8, knock out the computer's guard with the shield.",
+        picture=(_card("8H"), _TO, _pirate(4, shield=True), _KO),
+        deal="3S 2C 8H",
+        prelude=("GR", "GL"),
+        turns=(
+            Turn(
+                ("GL",),
+                "Look for the guard with the shield!",
+                {
+                    "GR": (
+                        "An 8 knocks out any pirate, even one with a shield. "
+                        "Try the guard with the shield!"
+                    )
+                },
+            ),
+        ),
+        reached=lambda game: _hp(game, 1, "GL") == 0,
+        praise="An 8 goes straight through a shield!",
+    ),
+    Lesson(
+        key="nine",
+        title="The 9 slashes",
+        goal="A 9 is two hits: slash the computer's guard with two hearts.",
+        picture=(_card("9H"), _TO, _pirate(2), _KO),
+        deal="9S JK 9H",
+        prelude=("GL",),
+        turns=(
+            Turn(
+                ("GL",),
+                "Find the guard with two hearts!",
+                {"GR": "A 9 takes two hearts, and that guard has four. Find the guard with two!"},
+            ),
+        ),
+        reached=lambda game: _hp(game, 1, "GL") == 0,
+        praise="Two hits at once: the guard fainted!",
+    ),
+    Lesson(
+        key="captain",
+        title="The guard protects the captain",
+        goal="Hit the computer's captain who has no guard in front any more.",
+        picture=(_card("5H"), _TO, _pirate(4, captain=True)),
+        deal="8S JK 5H",
+        prelude=("GL",),
+        turns=(
+            Turn(
+                ("CL",),
+                "Find the captain with no guard in front!",
+                {
+                    "GR": (
+                        "That is a guard. The captain behind the empty place has no guard "
+                        "now: hit it!"
+                    )
+                },
+            ),
+        ),
+        reached=lambda game: _hp(game, 1, "CL") == 3,
+        praise="No guard in front, so the captain could be hit!",
+    ),
+    Lesson(
+        key="cave",
+        title="The Cave",
+        goal="Hide one of your captains in the Cave, where no card can reach it.",
+        picture=(_pirate(4, captain=True, mine=True), _TO, {"prize": "cave"}),
+        deal="KS JK",
+        prelude=("take cave",),
+        turns=(
+            Turn(
+                ("cave CL", "cave CR"),
+                "Use your prize first: tap one of your captains, then the Cave.",
+            ),
+        ),
+        reached=lambda game: any(
+            pirate is not None and pirate.hidden
+            for pirate in (game.sides[0]["CL"], game.sides[0]["CR"])
+        ),
+        praise="Your captain is safe in the Cave!",
+    ),
+    Lesson(
+        key="ship",
+        title="The Ship",
+        goal="Use the Ship: swap your guard with one heart with a captain, out of reach.",
+        picture=(_pirate(1, mine=True), {"prize": "ship"}, _pirate(4, captain=True, mine=True)),
+        deal="QS 9C JK 3C",
+        prelude=("take ship", "GL", "draw", "GL"),
+        turns=(
+            Turn(
+                ("ship GL CL", "ship GL CR"),
+                "Move your guard with one heart to the back: tap it, then a captain.",
+                {"draw": "Use the Ship first: tap your guard with one heart, then a captain."},
+            ),
+        ),
+        reached=lambda game: _hp(game, 0, "GL") == 4,
+        praise="Your weak pirate is at the back now, where it cannot be hit!",
+    ),
+    Lesson(
+        key="fort",
+        title="The Fort",
+        goal="Use the Fort: give your guard that was hit a shield.",
+        picture=(_pirate(3, mine=True), {"prize": "fort"}, _pirate(3, shield=True, mine=True)),
+        deal="JS 7C",
+        prelude=("take fort", "GR"),
+        turns=(
+            Turn(
+                ("fort GR",),
+                "Give the shield to your guard that was hit: tap it, then the Fort.",
+                {
+                    "fort GL": "That guard has all four hearts. Shield the guard that was hit!",
+                    "draw": "Use the Fort first: tap your guard that was hit, then the Fort.",
+                },
+            ),
+        ),
+        reached=lambda game: bool(game.sides[0]["GR"] and game.sides[0]["GR"].shield),
+        praise="The Fort gave your guard a shield, and the card is still to come!",
+    ),
+    Lesson(
+        key="joker",
+        title="The Joker",
+        goal="Draw: a Joker makes you miss a turn. Then knock out the guard with one heart.",
+        picture=(_card("JK"), _TO, _pirate(1), _KO),
+        deal="9S 5C 3S 7C JK JK 5H",
+        prelude=("GL", "GL", "GL", "GR"),
+        turns=(
+            Turn(
+                ("GL",),
+                "Find the guard with only one heart left!",
+                {"GR": "That guard has four hearts. Finish the guard with one heart!"},
+            ),
+        ),
+        reached=lambda game: _hp(game, 1, "GL") == 0,
+        praise="A Joker for each crew, and then your hit!",
+    ),
+    Lesson(
+        key="win",
+        title="Winning",
+        goal="The computer has one pirate left: draw, and knock it out to win!",
+        picture=(_card("9H"), _TO, _pirate(2, captain=True), _KO),
+        deal="8S 5C 8H 7C 8D 3C 9S AC QS 5D 9H",
+        prelude=("GL", "GL", "GR", "GR", "CR", "GL", "CL", "GR", "take ship", "GL"),
+        turns=(
+            Turn(
+                ("draw",),
+                "You can win now: tap the pile to draw a card!",
+                {},
+            ),
+            Turn(("CL",), "Knock out their last pirate!"),
+        ),
+        reached=lambda game: game.winner == YOU,
+        praise="All of their pirates fainted: you won!",
+    ),
+)
+
+_BY_KEY: Final = {lesson.key: lesson for lesson in LESSONS}
+
+
+def stars(misses: int) -> int:
+    """The stars for a lesson finished after ``misses`` wrong taps.
+
+    Example:
+        >>> [stars(misses) for misses in range(4)]
+        [3, 2, 1, 1]
+    """
+    return 3 if misses == 0 else 2 if misses == 1 else 1
+
+
+def lessons_list() -> JSON:
+    """The lessons in order, each with its key, title, goal and goal picture.
+
+    Example:
+        >>> [lesson["key"] for lesson in lessons_list()["lessons"]][:3]
+        ['hit', 'shield', 'eight']
+    """
+    return {
+        "lessons": [
+            {
+                "key": lesson.key,
+                "title": lesson.title,
+                "goal": lesson.goal,
+                "picture": list(lesson.picture),
+            }
+            for lesson in LESSONS
+        ]
+    }
+
+
+def _lesson(session: Session) -> Lesson:
+    lesson: Lesson = _BY_KEY[session.options["lesson"]]
+    return lesson
+
+
+def _paced(steps: list[JSON], by_hand: bool) -> list[JSON]:
+    """A draw the engine made for the child waits for their tap on the pile (unless the
+    move was their own "draw"); a turn they lose is shown long enough to take in."""
+    for index, step in enumerate(steps):
+        mine = step["seat"] == YOU
+        step["wait"] = mine and step["kind"] == "draw" and not (by_hand and index == 0)
+        step["hold"] = mine and step["kind"] in ("lost", "idle")
+        if step["wait"]:
+            step["prompt"] = family.draw_prompt(AUDIENCE, YOU)
+            step["say"] = join(recap(steps[:index], YOU), step["prompt"])
+    return steps
+
+
+def _first_draw(steps: list[JSON]) -> int:
+    """Where the child's own play starts: their first draw among ``steps`` (or the end)."""
+    return next(
+        (i for i, step in enumerate(steps) if step["kind"] == "draw" and step["seat"] == YOU),
+        len(steps),
+    )
+
+
+def lesson_start(key: str) -> JSON:
+    """Deal lesson ``key``, play its prelude, and return its first view.
+
+    The view's ``dealt`` is the table as the lesson opens; its ``steps`` lead from there
+    to the child's first choice (a draw waits for the child's tap on the pile).
+
+    Raises:
+        PirateRulesError: for a lesson that does not exist.
+    """
+    lesson = _BY_KEY.get(key)
+    if lesson is None:
+        raise PirateRulesError(f"no lesson {key!r} (choose from: {', '.join(_BY_KEY)})")
+    game = MarvinGame.stacked(lesson.deal, first=lesson.first, players=NAMES)
+    before, seen, drawn = initial_table(game), 0, None
+    for index, move in enumerate(lesson.prelude):
+        if index == len(lesson.prelude) - 1:
+            before, seen, drawn = table_json(game), len(game._events), game.drawn
+        game.push(move)
+    steps = steps_since(game, before, seen, drawn, AUDIENCE)
+    start = _first_draw(steps)
+    dealt = steps[start - 1]["table"] if start else before
+    session = store("lesson", 0, game, [None, None], {"lesson": key, "turn": 0, "misses": 0})
+    view = _view(session)
+    view["dealt"] = dealt
+    view["steps"] = _paced(steps[start:], by_hand=False)
+    if view["steps"] and view["steps"][0]["wait"]:  # the goal, then "draw a card"
+        view["steps"][0]["say"] = join(lesson.goal, view["steps"][0]["say"])
+        view["say"] = view["headline"]
+    else:
+        view["say"] = join(lesson.goal, view["headline"])
+    return view
+
+
+def lesson_tap(lesson_id: str, notation: str) -> JSON:
+    """The child chose ``notation`` (one of the view's legal moves) in lesson ``lesson_id``.
+
+    A move that reaches the goal is played, with the other crew's answer; any other is
+    refused with the turn's nudge (``refused``, ``nudge``) and the game stays as it was.
+
+    Raises:
+        IllegalMoveError: for a move the rules forbid (the game is unchanged).
+        PirateRulesError: once the lesson is finished.
+    """
+    session = find_session(lesson_id, "lesson")
+    lesson, game = _lesson(session), session.game
+    options = session.options
+    if options["turn"] >= len(lesson.turns):
+        raise PirateRulesError("this lesson is finished")
+    turn = lesson.turns[options["turn"]]
+    game.copy().push(notation)  # a move the rules forbid is refused here, with its rule
+    move = game_move_text(notation)
+    if move not in turn.answers:
+        options["misses"] += 1
+        view = _view(session)
+        nudge = turn.nudges.get(move, turn.nudge)
+        view.update(refused=True, nudge=nudge, say=nudge)
+        return view
+    before, seen, drawn = table_json(game), len(game._events), game.drawn
+    game.push(move)
+    for reply in turn.reply:
+        game.push(reply)
+    options["turn"] += 1
+    steps = _paced(steps_since(game, before, seen, drawn, AUDIENCE), by_hand=move == "draw")
+    view = _view(session)
+    if view["done"]:
+        ended = len(steps) if game.is_game_over() else _first_draw(steps[1:]) + 1
+        steps = steps[:ended]
+        view["table"] = steps[-1]["table"] if steps else view["table"]
+        view["say"] = join("Well done!", recap(steps, YOU), lesson.praise)
+    else:
+        view["say"] = join(recap(steps, YOU), view["headline"])
+    view["steps"] = steps
+    return view
+
+
+def _view(session: Session) -> JSON:
+    """What the lessons page draws: the lesson, the table, the legal moves, the stars."""
+    lesson, game = _lesson(session), session.game
+    options = session.options
+    done = options["turn"] >= len(lesson.turns)
+    return {
+        "id": session.id,
+        "lesson": lesson.key,
+        "title": lesson.title,
+        "goal": lesson.goal,
+        "picture": list(lesson.picture),
+        "players": [
+            {"name": NAMES[0], "computer": False, "bot": None, "level": None},
+            {"name": NAMES[1], "computer": True, "bot": None, "level": None},
+        ],
+        "to_move": None if done else game.to_move,
+        "headline": lesson.praise if done else family.prompt(game, AUDIENCE),
+        "pick": family.pick_prompt(),
+        "table": table_json(game),
+        "legal": [] if done else choices(game),
+        "refused": False,
+        "nudge": None,
+        "misses": options["misses"],
+        "done": done,
+        "stars": stars(options["misses"]) if done else None,
+        "steps": [],
+        "say": None,
+    }

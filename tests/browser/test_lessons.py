@@ -1,0 +1,308 @@
+"""The "Learn to play" page: each lesson finished by a scripted child, by touch.
+
+The child taps only what glows, and always the shortest way: each lesson then ends with
+three stars. One wrong tap gets its nudge and leaves the lesson winnable (two stars).
+The lessons work offline after one visit, axe finds nothing, and nothing moves under
+reduced motion. The answers come from the engine (pirate_rules.web.lessons), played in
+CPython to know which places the child taps.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from siteserver import SITE, ensure_site_built, serve_site
+from test_pirate_screen import COUNT_ANIMATIONS
+
+from conftest import axe_problems, booted_page, wait_until_ready, watched_context
+from pirate_rules.web.lessons import LESSONS, Lesson, lesson_start, lesson_tap
+
+pytestmark = pytest.mark.browser
+
+PACE = "40"
+"""The steps' pace in the tests, in ms (the page's own is 900)."""
+
+
+SPEECH = """
+window.spoken = [];
+window.cancelled = 0;
+const voices = VOICES;
+const fake = {
+  speaking: false,
+  pending: false,
+  getVoices: () => voices,
+  speak(utterance) {
+    const { text, rate, voice } = utterance;
+    window.spoken.push({ text, rate, voice: voice?.name });
+  },
+  cancel() { window.cancelled += 1; },
+  addEventListener() {},
+};
+Object.defineProperty(window, "speechSynthesis", { value: fake, configurable: true });
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+"""
+"""The test browser has no voices: a stand-in for speechSynthesis records what it is given."""
+
+VOICES = """[
+  { name: "Roboter", lang: "de-DE", default: true, localService: true },
+  { name: "Far English", lang: "en-US", default: false, localService: false },
+  { name: "Near English", lang: "en-GB", default: false, localService: true },
+]"""
+
+REST = "Number(document.querySelector('#play').dataset.rests || 0)"
+
+
+def _rested(page: Page, before: int) -> str:
+    page.wait_for_function(f"{REST} > {before}", timeout=20_000)
+    return str(page.locator("#play").get_attribute("data-state"))
+
+
+def tap_glowing(page: Page, place: str) -> None:
+    """Tap ``place`` as a child would, after checking that it glows."""
+    target = page.locator(f"#{place}")
+    expect(target).to_have_class(re.compile(r"\bis-choice\b"))
+    target.tap()
+
+
+def shortest_taps(lesson: Lesson) -> list[list[str]]:
+    """The places of each of the lesson's answers, as the engine names them."""
+    view = lesson_start(lesson.key)
+    taps = []
+    for turn in lesson.turns:
+        choice = next(c for c in view["legal"] if c["move"] == turn.answers[0])
+        taps.append([choice["element"]] if choice["element"] else choice["places"])
+        view = lesson_tap(view["id"], turn.answers[0])
+    return taps
+
+
+def open_lesson(page: Page, key: str) -> str:
+    before = page.evaluate(REST)
+    page.locator(f"[data-lesson={key}]").tap()
+    return _rested(page, before)
+
+
+def play_lesson(page: Page, lesson: Lesson, wrong: str | None = None) -> None:
+    """Finish ``lesson`` from its list card: tap the pile when it waits, else the answer;
+    with ``wrong``, tap that glowing place once first."""
+    state = open_lesson(page, lesson.key)
+    answers = iter(shortest_taps(lesson))
+    while state != "done":
+        before = page.evaluate(REST)
+        if state == "waiting":
+            tap_glowing(page, "draw-pile")
+        elif wrong:
+            tap_glowing(page, wrong)
+            wrong = None
+        else:
+            for place in next(answers):
+                tap_glowing(page, place)
+        state = _rested(page, before)
+
+
+def lessons_page(browser: Browser, url: str, **options: Any) -> Iterator[Page]:
+    """The lessons page in a context of its own (``options``), with its animations counted
+    and the test pace."""
+    voices = options.pop("voices", VOICES)
+    script = COUNT_ANIMATIONS + SPEECH.replace("VOICES", voices)
+    with booted_page(browser, url, init_script=script, has_touch=True, **options) as (
+        page,
+        _,
+    ):
+        page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
+        yield page
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser, site_url: str) -> Iterator[Page]:
+    """The lessons at 390 x 844 by touch, with motion."""
+    yield from lessons_page(
+        browser, f"{site_url}play/learn/", viewport={"width": 390, "height": 844}, is_mobile=True
+    )
+
+
+@pytest.fixture(scope="module")
+def tablet(browser: Browser, site_url: str) -> Iterator[Page]:
+    """The lessons at 1024 x 768 by touch, asking for reduced motion, with no voice."""
+    yield from lessons_page(
+        browser,
+        f"{site_url}play/learn/",
+        viewport={"width": 1024, "height": 768},
+        reduced_motion="reduce",
+        voices="[]",
+    )
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_a_child_finishes_every_lesson_with_three_stars_the_shortest_way(
+    size: str, request: pytest.FixtureRequest
+) -> None:
+    page: Page = request.getfixturevalue(size)
+    expect(page.locator(".lesson-card")).to_have_count(len(LESSONS))
+    times = {}
+    for lesson in LESSONS:
+        started = time.monotonic()
+        play_lesson(page, lesson)
+        times[lesson.key] = time.monotonic() - started
+        expect(page.locator("#done-stars")).to_have_attribute(
+            "aria-label", "Well done! 3 of 3 stars"
+        )
+        expect(page.locator("#done-words")).to_have_text(f"Well done! {lesson.praise}")
+        expect(page.locator("#nudge")).to_be_hidden()
+        page.locator("#to-list").tap()
+    print(f"{size}: seconds per lesson at a pace of {PACE} ms:",
+          {key: round(seconds, 2) for key, seconds in times.items()})  # fmt: skip
+    labels = page.locator(".lesson-card__stars").evaluate_all(
+        "rows => rows.map((row) => row.getAttribute('aria-label'))"
+    )
+    assert labels == ["3 of 3 stars"] * len(LESSONS)
+
+
+def test_a_wrong_tap_gets_the_nudge_and_the_lesson_stays_winnable(tablet: Page) -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "fort")
+    play_lesson(tablet, lesson)  # three stars first: the best is kept
+    tablet.locator("#to-list").tap()
+    state = open_lesson(tablet, "fort")
+    assert state == "choosing"
+    before = tablet.locator("#table").inner_html()
+    rests = tablet.evaluate(REST)
+    tap_glowing(tablet, "draw-pile")  # a move the rules allow, but not the goal's
+    _rested(tablet, rests)
+    expect(tablet.locator("#nudge")).to_have_text(lesson.turns[0].nudges["draw"])
+    assert tablet.locator("#table").inner_html() == before, "a refused move changes nothing"
+    # Every legal move still glows, and the answer still wins, with one star less.
+    assert tablet.locator("#table .is-choice").count() == 4  # two guards, the Fort, the pile
+    rests = tablet.evaluate(REST)
+    tap_glowing(tablet, "p0-GR")  # the only move that names it: one tap
+    assert _rested(tablet, rests) == "done"
+    expect(tablet.locator("#done-stars")).to_have_attribute("aria-label", "Well done! 2 of 3 stars")
+    tablet.locator("#to-list").tap()
+    fort = tablet.locator("[data-lesson=fort] .lesson-card__stars")
+    expect(fort).to_have_attribute("aria-label", "3 of 3 stars")  # the best is kept
+
+
+def test_nothing_moves_under_reduced_motion_and_the_stars_pop_otherwise(
+    phone: Page, tablet: Page
+) -> None:
+    for page in (phone, tablet):
+        play_lesson(page, LESSONS[1])  # a shield, then the computer's hit
+        page.locator("#to-list").tap()
+    assert tablet.evaluate("window.animationsStarted") == 0
+    assert tablet.evaluate("document.getAnimations().length") == 0
+    assert phone.evaluate("window.animationsStarted") > 0
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (768, 1024), (1024, 768), (1280, 800)])
+def test_the_goal_the_table_and_the_nudge_fit_the_screen(
+    phone: Page, width: int, height: int
+) -> None:
+    phone.set_viewport_size({"width": width, "height": height})
+    try:
+        assert open_lesson(phone, "captain") == "waiting"
+        rests = phone.evaluate(REST)
+        tap_glowing(phone, "draw-pile")
+        _rested(phone, rests)
+        rests = phone.evaluate(REST)
+        tap_glowing(phone, "p1-GR")
+        _rested(phone, rests)
+        expect(phone.locator("#nudge")).to_be_visible()
+        boxes = {
+            name: phone.locator(selector).bounding_box()
+            for name, selector in [
+                ("goal", ".lesson-goal"),
+                ("nudge", "#nudge"),
+                ("table", "#table"),
+                ("pirate", "#p1-CL"),
+            ]
+        }
+        for name, box in boxes.items():
+            assert box is not None, name
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (name, box)
+            assert box["y"] >= 48 and box["y"] + box["height"] <= height + 0.5, (name, box)
+        assert boxes["pirate"]["width"] >= 44 and boxes["pirate"]["height"] >= 44
+        phone.locator("#to-list").tap()
+    finally:
+        phone.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_axe_finds_nothing_on_the_list_nor_in_a_finished_lesson(phone: Page) -> None:
+    assert axe_problems(phone, "#play") == []
+    play_lesson(phone, LESSONS[4])
+    assert axe_problems(phone, "#play") == []
+    phone.locator("#to-list").tap()
+
+
+def test_the_lessons_and_their_stars_are_there_offline_after_one_visit(browser: Browser) -> None:
+    ensure_site_built()
+    context, watch = watched_context(browser, has_touch=True)
+    try:
+        page = context.new_page()
+        with serve_site(SITE) as base:
+            page.goto(f"{base}play/learn/")
+            wait_until_ready(page)
+            page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
+            play_lesson(page, LESSONS[0])
+            page.wait_for_function("document.documentElement.dataset.offline === 'ready'",
+                                   timeout=120_000)  # fmt: skip
+        context.set_offline(True)  # and the server is gone
+        page.reload()
+        wait_until_ready(page)
+        first = page.locator(f"[data-lesson={LESSONS[0].key}] .lesson-card__stars")
+        expect(first).to_have_attribute("aria-label", "3 of 3 stars")  # kept in the browser
+        page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
+        play_lesson(page, LESSONS[-1])
+        expect(page.locator("#done-words")).to_contain_text("you won")
+        page.locator("#to-list").tap()
+        page.locator("#afresh").tap()
+        page.locator("#afresh-yes").tap()
+        expect(page.locator(".lesson-card__stars[aria-label='not played yet']")).to_have_count(
+            len(LESSONS)
+        )
+        page.reload()
+        wait_until_ready(page)
+        expect(first).to_have_attribute("aria-label", "not played yet")
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_the_voice_says_the_family_words_of_a_lesson_slowly_and_stops_when_hidden(
+    phone: Page,
+) -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "shield")
+    view = lesson_start("shield")
+    expected = [view["steps"][0]["say"], view["say"]]
+    expected.append(lesson_tap(view["id"], "GR")["say"])
+    expected.append(lesson_tap(view["id"], "GL")["say"])
+    switch = phone.locator("#voice")
+    expect(switch).to_have_text("Voice: off")
+    switch.tap()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    phone.evaluate("window.spoken = []; window.cancelled = 0")
+    play_lesson(phone, lesson, wrong="p0-GR")
+    spoken = phone.evaluate("window.spoken")
+    assert [line["text"] for line in spoken] == expected
+    assert expected[2] == lesson.turns[0].nudge and expected[3].startswith("Well done!")
+    assert {(line["rate"], line["voice"]) for line in spoken} == {(0.8, "Near English")}
+    # Each sentence first silences the one before: never two at once.
+    assert phone.evaluate("window.cancelled") >= len(spoken)
+    cancelled = phone.evaluate("window.cancelled")
+    phone.evaluate("""() => {
+        Object.defineProperty(document, "hidden", { value: true, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    assert phone.evaluate("window.cancelled") == cancelled + 1
+    phone.evaluate("delete document.hidden")
+    phone.locator("#to-list").tap()
+    switch.tap()
+    expect(switch).to_have_text("Voice: off")
+
+
+def test_a_browser_with_no_voice_says_so_on_the_switch(tablet: Page) -> None:
+    switch = tablet.locator("#voice")
+    expect(switch).to_have_text("No voice in this browser")
+    expect(switch).to_be_disabled()
