@@ -13,7 +13,7 @@ export NO_MKDOCS_2_WARNING := 1
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,docs]'
+	$(PY) -m pip install --quiet -e '.[test,docs,cluster]'
 	touch $@
 
 node_modules/.installed: package.json package-lock.json

@@ -6,8 +6,8 @@ Usage::
                        [--pirate-ladder-games N] [--speed-games N] [--delays 0,1,2]
                        [--luck-deals N] [--oracle-deals N] [--pirate-luck-deals N]
                        [--seed S] [--bot-games GAME:BOT=N ...] [--only GAME]
-                       [--jobs J] [--keep DIR] [--redo BOT ...] [--out DIR]
-                       [--render-only] [--quiet]
+                       [--jobs J] [--cluster ADDRESS] [--keep DIR] [--redo BOT ...]
+                       [--out DIR] [--render-only] [--quiet]
 
 The defaults are the sizes of the published pages (``make analysis``). For each page
 (``marvin``, ``pirate``, ``luck``) it writes ``DIR/data/<page>.json`` (the counts),
@@ -20,11 +20,16 @@ BOT`` (or ``--only luck``) plays again only that page's Marvin matches with ``BO
 matches, on the luck page its pairings. It takes the other matches from the JSON already
 in ``DIR``, which must come from a run of the same sizes: the page is then the one the
 full command would write, and it shows that command.
+
+``--cluster ADDRESS`` plays the games on a Dask cluster instead (``local`` starts one of
+``--jobs`` worker processes here; ``tcp://host:8786`` joins a running scheduler): the data
+come out byte for byte the same, and ``--keep`` and ``--redo`` work as on one machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -44,6 +49,7 @@ from analysis.build import (
 from analysis.sim import DEFAULT_CAPS, Runner, Sizes
 from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.cli import at_least
+from pirate_rules.cluster import scheduler_address
 
 DEFAULT_OUT = Path("docs/analysis")
 
@@ -160,6 +166,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (default: one per CPU); results do not depend on it",
     )
     add(
+        "--cluster",
+        metavar="ADDRESS",
+        type=scheduler_address,
+        help="play on a Dask cluster: local (a LocalCluster of --jobs processes) or a"
+        " scheduler's address such as tcp://host:8786; results do not depend on it"
+        " (needs pirate-rules[cluster])",
+    )
+    add(
         "--keep",
         type=Path,
         help="keep each finished deal of the luck page in this folder, so that a run that"
@@ -195,7 +209,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--redo needs {pages} (and games to play)")
     if args.redo and not data_path(out, args.only).is_file():
         parser.error(f"no earlier data to take the other matches from: {data_path(out, args.only)}")
-    runner = Runner(args.jobs, quiet=args.quiet, keep=args.keep)
+    from pirate_rules.cluster import ClusterError
+
+    try:
+        with contextlib.ExitStack() as stack:
+            cluster = None
+            if args.cluster and not args.render_only:
+                from pirate_rules.cluster import Cluster
+
+                cluster = stack.enter_context(Cluster(args.cluster, workers=args.jobs))
+            runner = Runner(args.jobs, quiet=args.quiet, keep=args.keep, cluster=cluster)
+            _play_pages(parser, args, runner, games, out)
+    except ClusterError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _play_pages(
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    runner: Runner,
+    games: Sequence[str],
+    out: Path,
+) -> None:
     started = time.monotonic()
     for game in games:
         if args.render_only:
@@ -229,7 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path in write_files(out, render(data)):
             runner.say(f"wrote {path}")
     runner.say(f"done in {time.monotonic() - started:.1f} s")
-    return 0
+    if runner.cluster is not None and runner.cluster.by_worker:
+        runner.say(f"played on {runner.cluster.workers_line()}")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """Running the games behind the analysis pages: sizes, seeds, progress and digests.
 
-Every study plays a fixed range of seeds, so the pages come out the same on any machine
-and with any number of processes. Games are played in batches by
-`pirate_rules.simulate.run_games`, and each finished game is boiled down at once to the
-few numbers a study needs (its *digest*), so memory stays small however many games run.
+Every study plays a fixed range of seeds, so the pages come out the same on any machine,
+with any number of processes, and on a Dask cluster (`pirate_rules.cluster`). Games are
+played in batches by `pirate_rules.simulate.run_games` (on a cluster, by
+`pirate_rules.cluster.Cluster.games`), and each finished game is boiled down at once to
+the few numbers a study needs (its *digest*), so memory stays small however many games
+run.
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from pirate_rules.bots import make_bot
 from pirate_rules.pirate.bots import play_game as play_pirate
 from pirate_rules.simulate import GameResult, Progress, bot_seed, result_of, run_games
+
+if TYPE_CHECKING:
+    from pirate_rules.cluster import Cluster
 
 __all__ = [
     "BATCH",
@@ -98,7 +103,8 @@ class Sizes:
 
 
 class Runner:
-    """Plays the studies' games on ``jobs`` processes, reporting progress on standard error.
+    """Plays the studies' games on ``jobs`` processes, or on a Dask cluster, reporting
+    progress on standard error.
 
     Args:
         jobs: Worker processes.
@@ -107,13 +113,30 @@ class Runner:
             run that was stopped takes up where it left off (``None``: keep nothing).
             A deal is known by its function and its job, whose seed fixes the cards and
             the bots' seeds, so a kept deal is the one a new run would play.
+        cluster: Play on this cluster's workers instead of ``jobs`` processes. The
+            studies' own functions (this package) are sent to the workers with the
+            jobs, so only the engine has to be installed there.
     """
 
-    def __init__(self, jobs: int = 1, *, quiet: bool = False, keep: Path | None = None) -> None:
+    def __init__(
+        self,
+        jobs: int = 1,
+        *,
+        quiet: bool = False,
+        keep: Path | None = None,
+        cluster: Cluster | None = None,
+    ) -> None:
         self.jobs = jobs
         self.quiet = quiet
         self.keep = keep
+        self.cluster = cluster
         self.started = time.monotonic()
+        if cluster is not None:
+            import cloudpickle
+
+            import analysis
+
+            cloudpickle.register_pickle_by_value(analysis)
 
     def say(self, line: str) -> None:
         """One line of news on standard error, with the time since the start."""
@@ -134,17 +157,22 @@ class Runner:
         label = f"{game}: {' v '.join(bots)}"
         bar = Progress(len(seeds), label) if not self.quiet else None
         digests: list[T] = []
-        for start in range(0, len(seeds), BATCH):
-            batch = seeds[start : start + BATCH]
-            results = run_games(
-                game,
-                batch,
-                bots,
-                jobs=self.jobs,
-                with_records=records,
-                on_result=bar.advance if bar else None,
+        if self.cluster is not None:
+            played = self.cluster.games(
+                game, seeds, bots, records="dict" if records else "", on_done=_advance(bar)
             )
-            digests.extend(digest(result) for result in results)
+            digests.extend(digest(result) for result in played)
+        else:
+            for start in range(0, len(seeds), BATCH):
+                results = run_games(
+                    game,
+                    seeds[start : start + BATCH],
+                    bots,
+                    jobs=self.jobs,
+                    with_records=records,
+                    on_result=bar.advance if bar else None,
+                )
+                digests.extend(digest(result) for result in results)
         if bar:
             bar.close()
         self.say(f"{label}: {len(seeds)} games")
@@ -178,15 +206,20 @@ class Runner:
             store = path.open("a")
         todo = [job for job in jobs if json.dumps(job) not in kept] if kept else list(jobs)
 
-        def collect(job: J, result: T) -> None:
+        def collect(job: J, result: T, *, advance: bool = True) -> None:
             if store is not None:
                 store.write(json.dumps([job, result]) + "\n")
                 store.flush()
             kept[json.dumps(job)] = result
-            if bar:
+            if bar and advance:
                 bar.advance()
 
-        if self.jobs <= 1 or len(todo) < 2:
+        if self.cluster is not None:
+            for job, result in zip(
+                todo, self.cluster.map(function, todo, on_done=_advance(bar)), strict=True
+            ):
+                collect(job, result, advance=False)
+        elif self.jobs <= 1 or len(todo) < 2:
             for job in todo:
                 collect(job, function(job))
         else:
@@ -203,6 +236,18 @@ class Runner:
             bar.close()
         self.say(f"{label}: {len(jobs)} {'games' if 'luck' not in label else 'deals'}")
         return results
+
+
+def _advance(bar: Progress | None) -> Callable[[int], None] | None:
+    """A cluster's ``on_done``: the bar moves as each batch finishes, on any worker."""
+    if bar is None:
+        return None
+
+    def advance(count: int) -> None:
+        for _ in range(count):
+            bar.advance()
+
+    return advance
 
 
 def by_bots(matches: Iterable[Mapping[str, Any]]) -> dict[tuple[str, ...], Mapping[str, Any]]:

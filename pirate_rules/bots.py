@@ -33,6 +33,7 @@ import os
 import signal
 import sys
 import sysconfig
+import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -114,7 +115,9 @@ def is_interrupt(exc: BaseException) -> bool:
     Where Ctrl-C raises Python's own ``KeyboardInterrupt`` (the default), it cannot be
     told from one the bot raises, so it is taken as a real Ctrl-C. Where SIGINT is
     ignored (worker processes) or handled by a handler that raises a subclass of its
-    own (the command line's), a plain ``KeyboardInterrupt`` is the bot's.
+    own (the command line's), a plain ``KeyboardInterrupt`` is the bot's; and so it is
+    in any thread but the main one (a cluster's worker plays in threads), since Python
+    raises Ctrl-C's in the main thread alone.
 
     Example:
         >>> is_interrupt(ValueError()), is_interrupt(KeyboardInterrupt())
@@ -122,6 +125,8 @@ def is_interrupt(exc: BaseException) -> bool:
     """
     if type(exc) is not KeyboardInterrupt:
         return isinstance(exc, KeyboardInterrupt)
+    if threading.current_thread() is not threading.main_thread():
+        return False
     return signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 

@@ -30,6 +30,7 @@ import signal
 import sys
 import textwrap
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
@@ -201,8 +202,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--jobs",
         type=at_least(0),
-        default=1,
         help="processes to use (1; 0 = one per processor; never more than processors or games)",
+    )
+    sim.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        type=_address,
+        help="play on Dask workers: local (a LocalCluster of --jobs processes, one per CPU"
+        " by default) or a scheduler's address such as tcp://host:8786; the results are"
+        " the same (needs pirate-rules[cluster])",
     )
     sim.add_argument(
         "--records",
@@ -412,6 +420,7 @@ def _open_records(args: argparse.Namespace, stdout: int) -> Any:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from pirate_rules.cluster import ClusterError
     from pirate_rules.referee import bot_output_to_stderr, guard_exits
     from pirate_rules.simulate import (
         Progress,
@@ -422,7 +431,9 @@ def _simulate(args: argparse.Namespace) -> int:
     )
 
     guard_exits()
-    jobs = min(args.jobs or usable_cpus(), usable_cpus(), args.games)
+    if args.cluster and args.cluster != "local" and args.jobs is not None:
+        raise UsageError("--jobs goes with --cluster local only: a scheduler's workers are its own")
+    jobs = min(1 if args.jobs is None else args.jobs or usable_cpus(), usable_cpus(), args.games)
     tally = Tally(args.game)
     writer = None
     fault: str | None = None
@@ -439,17 +450,32 @@ def _simulate(args: argparse.Namespace) -> int:
         seeds = range(args.seed, args.seed + args.games)
         try:
             progress.show()  # at once: the first game of a slow bot may take a while
-            games = iter_games(args.game, seeds, bots, jobs=jobs, records="json" if writer else "",
-                               move_time=args.move_time or None)  # fmt: skip
-            try:
-                for result in games:
-                    with guard.counting():
-                        if writer is not None:
-                            writer.write(result)  # then counted: the two always agree
-                        tally.add(result)
-                        progress.advance()
-            finally:
-                games.close()  # stops the worker processes at once
+            with contextlib.ExitStack() as stack:
+                records = "json" if writer else ""
+                move_time = args.move_time or None
+                if args.cluster and writer is None:  # added up by the workers, batch by batch
+                    cluster = _join(stack, args, progress)
+                    for part in cluster.tallies(args.game, seeds, bots, move_time=move_time,
+                                                on_done=progress.advance_by):  # fmt: skip
+                        with guard.counting():
+                            tally.merge(part)
+                else:
+                    if args.cluster:
+                        games = _join(stack, args, progress).games(
+                            args.game, seeds, bots, records=records, move_time=move_time,
+                            on_done=progress.advance_by,
+                        )  # fmt: skip
+                    else:
+                        games = iter_games(args.game, seeds, bots, jobs=jobs, records=records,
+                                           move_time=move_time)  # fmt: skip
+                    stack.callback(games.close)  # stops the worker processes at once
+                    for result in games:
+                        with guard.counting():
+                            if writer is not None:
+                                writer.write(result)  # then counted: the two always agree
+                            tally.add(result)
+                            if not args.cluster:  # a cluster's bar moves batch by batch
+                                progress.advance()
         except KeyboardInterrupt:
             status = 130
             where = f"; their records are in {writer.where()}" if writer and tally.games else ""
@@ -458,6 +484,8 @@ def _simulate(args: argparse.Namespace) -> int:
             status, fault = 1, _bot_message(exc, args.traceback) + "; " + _kept(args, tally, writer)
         except RecordsNotWritten as exc:
             status, fault = 1, f"{exc}" + (", summed up above" if tally.games else "")
+        except ClusterError as exc:  # a cluster that could not be joined, or was lost
+            status, fault = 1, str(exc) + (f"; {_kept(args, tally, writer)}" if tally.games else "")
         finally:
             progress.close()
             if writer is not None:
@@ -467,6 +495,29 @@ def _simulate(args: argparse.Namespace) -> int:
     if fault is not None:
         return _error(fault, status)
     return 0
+
+
+def _say_workers(cluster: Any) -> None:
+    if cluster.by_worker:
+        print(f"{PROG}: played on {cluster.workers_line()}", file=sys.stderr, flush=True)
+
+
+def _address(text: str) -> str:
+    from pirate_rules.cluster import scheduler_address
+
+    return scheduler_address(text)
+
+
+def _join(stack: contextlib.ExitStack[Any], args: argparse.Namespace, progress: Any) -> Any:
+    """The cluster of ``--cluster`` (``local``: a new one of ``--jobs`` processes, one per
+    processor by default), left when ``stack`` closes, which first says which worker
+    played how many games."""
+    from pirate_rules.cluster import Cluster
+
+    cluster = stack.enter_context(Cluster(args.cluster, workers=args.jobs or None))
+    stack.callback(_say_workers, cluster)
+    progress.started = time.monotonic()  # the rate of the games, not of joining
+    return cluster
 
 
 def _kept(args: argparse.Namespace, tally: Any, writer: Any) -> str:

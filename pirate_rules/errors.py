@@ -101,6 +101,7 @@ class BotError(PirateRulesError):
         location: ``file:line`` in the bot's code, when known.
         rule: The rule id an illegal move broke.
         details: The full traceback, for people debugging their bot.
+        worker: The cluster worker that played the game, when it was not this process.
 
     Example:
         >>> error = BotError("choose() raised KeyError: 'GL'", bot="mine.py:Mine", seat=1,
@@ -122,6 +123,7 @@ class BotError(PirateRulesError):
         location: str = "",
         rule: str | None = None,
         details: str = "",
+        worker: str = "",
     ) -> None:
         self.problem = problem
         self.bot = bot
@@ -131,6 +133,7 @@ class BotError(PirateRulesError):
         self.location = location
         self.rule = rule
         self.details = details
+        self.worker = worker
         who = [f"bot {one_line(bot)!r}"]
         if seat is not None:
             who[0] += f" in seat {seat}"
@@ -139,15 +142,15 @@ class BotError(PirateRulesError):
         if when:
             who.append(when)
         notes = [note for note in (location, rule) if note]
-        text = f"{', '.join(who)}: {problem}"
-        super().__init__(text + (f" ({', '.join(notes)})" if notes else ""))
+        text = f"{', '.join(who)}: {problem}" + (f" ({', '.join(notes)})" if notes else "")
+        super().__init__(text + (f", on worker {worker}" if worker else ""))
 
     def placed(self, **context: Any) -> BotError:
         """The same error with more context (``seat``, ``seed``, ``when``...)."""
         return BotError(**{**self._fields(), **context})
 
     def _fields(self) -> dict[str, Any]:
-        names = ("problem", "bot", "seat", "seed", "when", "location", "rule", "details")
+        names = ("problem", "bot", "seat", "seed", "when", "location", "rule", "details", "worker")
         return {name: getattr(self, name) for name in names}
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -78,6 +78,7 @@ __all__ = [
     "result_of",
     "run_games",
     "summarise",
+    "task_of",
     "usable_cpus",
     "write_whole",
 ]
@@ -156,6 +157,25 @@ class Task:
     move_time: float | None = None
 
 
+def task_of(
+    game: str,
+    bots: Sequence[BotName] | None = None,
+    records: str = "",
+    move_time: float | None = None,
+) -> Task:
+    """The :class:`Task` of games of ``game`` between ``bots`` (default: the game's
+    baseline), after loading both bots: one that cannot be loaded is reported before
+    any game.
+
+    Raises:
+        UnknownBotError: if a bot name is no bot.
+        BotError: if a bot's code cannot be loaded.
+    """
+    names = tuple(bots or DEFAULT_BOTS[game])
+    load_bots(game, names)
+    return Task(game, (names[0], names[1]), player_names(names), records, move_time)
+
+
 def _play(task: Task, seed: int) -> GameResult:
     state = play_refereed(task.game, seed, task.bots, players=task.players,
                           move_time=task.move_time)  # fmt: skip
@@ -225,10 +245,14 @@ def _play_batch_in_thread(task: Task, seeds: list[int]) -> Batch:
 
     thread = threading.Thread(target=play, name="pirate-rules games", daemon=True)
     thread.start()
+    told: dict[float, float] = {}  # when each call (by its deadline) was first told to stop
     while thread.is_alive():
         thread.join(0.05)
         call = WATCH.running(thread.ident)
-        if call is not None and call.fired and time.monotonic() - call.fired > LEFT_BEHIND_AFTER:
+        if call is None or not call.fired:
+            continue
+        first = told.setdefault(call.deadline, call.fired)  # it is told again every second
+        if time.monotonic() - first > LEFT_BEHIND_AFTER:
             fault = _left_behind(thread, call, task, seeds[len(done.results)])
             return Batch(seeds, list(done.results), fault, time.perf_counter() - started)
     done.seconds = time.perf_counter() - started
@@ -362,9 +386,7 @@ def iter_games(
         UnknownBotError: if a bot name is no bot.
     """
     del check_first
-    names = tuple(bots or DEFAULT_BOTS[game])
-    load_bots(game, names)  # a bot that cannot be loaded is reported before any game
-    task = Task(game, (names[0], names[1]), player_names(names), records, move_time)
+    task = task_of(game, bots, records, move_time)
     jobs = min(jobs, usable_cpus())
     if isinstance(seeds, Sized):
         jobs = min(jobs, len(seeds))
@@ -662,6 +684,11 @@ class Progress:
             if now - self._drawn >= 0.1 or self.done == self.total:
                 self._drawn = now
                 self.draw(now)
+
+    def advance_by(self, count: int) -> None:
+        """Count ``count`` finished items at once (a batch finished on a cluster)."""
+        self.done += count - 1
+        self.advance()
 
     def columns(self) -> int:
         """The width of the terminal the bar is drawn on (80 when it cannot be told)."""

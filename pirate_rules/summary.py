@@ -148,6 +148,32 @@ class Tally:
             self.add(result)
         return self
 
+    def merge(self, other: Tally) -> Tally:
+        """Count every game of ``other`` too (such as a batch added up elsewhere); returns
+        this tally. The totals are the same as if each game had been added here.
+
+        Example:
+            >>> one, two = Tally("marvin"), Tally("marvin")
+            >>> one.add(GameResult("marvin", seed=0, winner=1, length=40))
+            >>> two.add(GameResult("marvin", seed=1, winner=None, length=70))
+            >>> one.merge(two).summary() == Tally("marvin").add_all(
+            ...     [GameResult("marvin", 0, 1, 40), GameResult("marvin", 1, None, 70)]
+            ... ).summary()
+            True
+        """
+        if other.game != self.game:
+            raise ValueError(f"{other.game} games cannot join a tally of {self.game} games")
+        self.games += other.games
+        self.wins = [self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]]
+        self.draws += other.draws
+        self._length += other._length
+        self.longest = max(self.longest, other.longest)
+        self.reshuffled += other.reshuffled
+        self.sunk += other.sunk
+        for how, count in other._ended.items():
+            self._ended[how] = self._ended.get(how, 0) + count
+        return self
+
     def summary(self) -> Summary:
         """The totals so far.
 

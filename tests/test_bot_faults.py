@@ -285,7 +285,8 @@ def test_a_time_limit_holds_in_a_thread_too(game: str) -> None:
         results[bot] = play_batch(task, [1, 2])
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("pirate_rules.simulate.LEFT_BEHIND_AFTER", 0.3)
+        # Longer than the second after which a call past its time is told again.
+        patch.setattr("pirate_rules.simulate.LEFT_BEHIND_AFTER", 1.2)
         threads = [threading.Thread(target=run, args=(bot,)) for bot in ("Loops", "Sleeps")]
         for thread in threads:
             thread.start()

@@ -137,18 +137,6 @@ def read_until(
     return seen
 
 
-@pytest.fixture
-def ctrl_c_on() -> Iterator[None]:
-    """Let the commands started here feel Ctrl-C (SIGINT) as a terminal's would.
-
-    A shell starts background jobs with SIGINT ignored, and a process keeps that for
-    its children; with a handler of our own here instead, each child starts afresh.
-    """
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, before)
-
-
 @pytest.mark.usefixtures("ctrl_c_on")
 @pytest.mark.parametrize(
     ("game", "stop", "status", "words"),
