@@ -23,7 +23,7 @@
     }
   };
 
-  root.classList.toggle(HIDDEN, remembered());
+  root.classList.toggle(HIDDEN, remembered()); // set before the page was drawn (overrides/main.html)
   const button = document.querySelector(".rulebook-switch");
   if (!button) return;
 
