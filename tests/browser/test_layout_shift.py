@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
 
 from conftest import watched_context
 
@@ -46,6 +46,35 @@ SHIFTS = """() => new Promise((resolve) => {
 })"""
 """Every layout shift of the page so far that no input caused, with what it moved."""
 
+HIDDEN = "document.documentElement.classList.contains('rulebook-hide-examples')"
+"""Are the page's examples hidden (the rule book's switch)?"""
+
+
+def load_shifts(context: BrowserContext, url: str, hidden: bool) -> list[dict[str, Any]]:
+    """Open ``url`` in a new page of ``context``; the layout shifts of its load.
+
+    ``hidden``: whether the reader chose to hide the examples (checked)."""
+    page = context.new_page()
+    try:
+        page.goto(url, wait_until="load")
+        # The scripts have run: the Run bars exist and the lab (on write-a-bot) is set up.
+        page.wait_for_selector("#live-example-1", state="attached")
+        page.wait_for_function(
+            "!document.getElementById('bot-lab')"
+            " || document.querySelector('#bot-lab .live-lab__controls')"
+        )
+        shifts: list[dict[str, Any]] = page.evaluate(SHIFTS)
+        assert page.evaluate(HIDDEN) == hidden, "the examples are not as the reader chose"
+        return shifts
+    finally:
+        page.close()
+
+
+def check(context: BrowserContext, url: str, hidden: bool = False) -> None:
+    shifts = load_shifts(context, url, hidden)
+    total = sum(shift["value"] for shift in shifts)
+    assert total <= LIMIT, f"{url} moved by {total:.3f} as it loaded: {shifts}"
+
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda size: f"{size['width']}px")
 def test_a_page_does_not_move_as_it_loads(
@@ -54,18 +83,22 @@ def test_a_page_does_not_move_as_it_loads(
     context, watch = watched_context(browser, viewport=viewport)
     try:
         for path in PAGES:
-            page = context.new_page()
-            page.goto(site_url + path, wait_until="load")
-            # The scripts have run: the Run bars exist and the lab (on write-a-bot) is set up.
-            page.wait_for_selector("#live-example-1", state="attached")
-            page.wait_for_function(
-                "!document.getElementById('bot-lab')"
-                " || document.querySelector('#bot-lab .live-lab__controls')"
-            )
-            shifts: list[dict[str, Any]] = page.evaluate(SHIFTS)
-            total = sum(shift["value"] for shift in shifts)
-            assert total <= LIMIT, f"{path} moved by {total:.3f} as it loaded: {shifts}"
-            page.close()
+            check(context, site_url + path)
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_a_rules_page_read_without_its_examples_does_not_move_as_it_loads(
+    browser: Browser, site_url: str
+) -> None:
+    """The reader's choice (the "Code examples" switch) is applied before the page shows."""
+    context, watch = watched_context(browser, viewport=VIEWPORTS[0])
+    try:
+        context.add_init_script(  # every document, some of which may not have storage
+            "try { localStorage.setItem('pirate-rules.hide-examples', '1') } catch {}"
+        )
+        check(context, site_url + PAGES[0], hidden=True)
         watch.check()
     finally:
         context.close()
