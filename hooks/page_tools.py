@@ -32,6 +32,10 @@ PANEL = (
 )
 """The live examples' panel; live.mjs wires its button."""
 
+EXAMPLE_BLOCKS = ('class="language-pycon highlight"', "<pre><span></span><code>&gt;&gt;&gt; ")
+"""A console example, as live.mjs finds them: a ``pycon`` block, or (in a docstring) a
+plain block that starts with a prompt."""
+
 
 def page_tools(html: str) -> str:
     """Put the panel and the switch under the page's first title, for the pages that use them.
@@ -42,11 +46,13 @@ def page_tools(html: str) -> str:
         True
         >>> "live-page" in page_tools('<h1>T</h1><div class="language-pycon highlight">')
         True
+        >>> "live-page" in page_tools("<h1>T</h1><pre><span></span><code>&gt;&gt;&gt; 1")
+        True
         >>> page_tools("<h1>T</h1><p>No examples.</p>")
         '<h1>T</h1><p>No examples.</p>'
     """
     tools = ""
-    if 'class="language-pycon highlight"' in html:
+    if any(block in html for block in EXAMPLE_BLOCKS):
         tools += PANEL
     if 'class="rule-example"' in html:
         tools += SWITCH
