@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live lighthouse analysis mutation examples chromium clean
+.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live lighthouse analysis puzzles mutation examples chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,12 @@ bench-bots: build chromium
 ## more for all three (one page alone: python -m analysis --only luck).
 analysis: setup
 	$(PY) -m analysis
+
+## puzzles: find the Puzzles page's positions again in simulated games, measure every move
+## and explain the best (docs/learn/data/puzzles.json). Long: 54 minutes on two busy shared
+## cores (11 minutes of CPU); progress on standard error. The tests re-check the answers.
+puzzles: setup
+	$(PY) -m analysis.puzzles
 
 ## mutation: mutate the engine's rule modules and run only the rules pages against each mutant
 mutation: setup

@@ -14,7 +14,8 @@ precise than counting games one by one, because the luck of the deal cancels out
   deals the cards decided show which cards decide games.
 * *Pirate*: speed levels with different play and claim policies
   (`pirate_rules.pirate.speed.SpeedBot`): equal reaction times with a better and a
-  worse policy, and a player one moment quicker with the worse policy.
+  worse policy, and a player one moment (a tenth of a second) quicker with the worse
+  policy.
 
     >>> paired_share({"0": 1, "2": 2, "4": 1})
     (0.5, 0.0999..., 0.9000...)
@@ -62,20 +63,21 @@ KIND_NAMES: Final = {
 }
 
 Policy = tuple[str, int, bool, bool]
-"""A Pirate player: (label, mean reaction in moments, thinks, spoils)."""
+"""A Pirate player: (label, mean reaction in milliseconds, thinks, spoils)."""
 
 PIRATE_POLICIES: Final[dict[str, Policy]] = {
     "careful-0": ("careful, at once", 0, True, True),
     "hasty-0": ("hasty, at once", 0, False, True),
-    "careful-1": ("careful, 1 moment", 1, True, True),
-    "hasty-1": ("hasty, 1 moment", 1, False, True),
-    "careful-2": ("careful, 2 moments", 2, True, True),
+    "careful-1": ("careful, 0.1 s", 100, True, True),
+    "hasty-1": ("hasty, 0.1 s", 100, False, True),
+    "careful-2": ("careful, 0.2 s", 200, True, True),
     "sporting-0": ("lets ships go, at once", 0, True, False),
-    "sporting-1": ("lets ships go, 1 moment", 1, True, False),
+    "sporting-1": ("lets ships go, 0.1 s", 100, True, False),
 }
 """The Pirate players compared: *careful* does not hand a ship over and, as an observer,
 claims a card to sink a ship its owner would capture; *hasty* plays every card at once;
-*lets ships go* is careful but never claims to sink a ship."""
+*lets ships go* is careful but never claims to sink a ship. The number after the dash
+is the mean reaction in tenths of a second, one moment each."""
 
 PIRATE_PAIRS: Final = (
     ("careful-0", "hasty-0"),
@@ -191,8 +193,22 @@ def collect(
                 "decided_cards": cards,
             }
         )
-    pirate: list[Any] = list(previous["pirate"]) if previous is not None else []
-    for first, second in PIRATE_PAIRS if previous is None else ():
+    pirate = list(previous["pirate"]) if previous is not None else collect_pirate(runner, sizes)
+    names = sorted({bot for pair in MARVIN_PAIRS for bot in pair}, key=list(bots).index)
+    return {
+        "game": "luck",
+        "bots": names,
+        "marvin": marvin,
+        "pirate": pirate,
+        "pirate_policies": {key: list(value) for key, value in PIRATE_POLICIES.items()},
+        "descriptions": {bot: make_bot("marvin", bot).description for bot in names},
+    }
+
+
+def collect_pirate(runner: Runner, sizes: Sizes) -> list[dict[str, Any]]:
+    """Play the Pirate pairings of `PIRATE_PAIRS` and return their part of the data."""
+    pirate = []
+    for first, second in PIRATE_PAIRS:
         seeds = sizes.seeds("luck", sizes.pirate_luck_deals)
         label = f"luck: pirate {first} v {second}, both ways"
         quarters = runner.map(
@@ -208,15 +224,7 @@ def collect(
                 "scores": dict(sorted(counts.items())),
             }
         )
-    names = sorted({bot for pair in MARVIN_PAIRS for bot in pair}, key=list(bots).index)
-    return {
-        "game": "luck",
-        "bots": names,
-        "marvin": marvin,
-        "pirate": pirate,
-        "pirate_policies": {key: list(value) for key, value in PIRATE_POLICIES.items()},
-        "descriptions": {bot: make_bot("marvin", bot).description for bot in names},
-    }
+    return pirate
 
 
 # The page.
@@ -400,7 +408,7 @@ def _pirate(data: Mapping[str, Any], values: dict[str, str], svgs: dict[str, str
         [share[0] for share in shares],
         intervals=[share[1:] for share in shares],
         unit="%",
-        x_label="player A v player B (C careful, H hasty, S lets ships go; -N: reaction)",
+        x_label="player A v player B (C careful, H hasty, S lets ships go; -N: N × 0.1 s)",
         y_label="player A's score (95% interval)",
         top=1.0,
         reference=0.5,
@@ -438,7 +446,7 @@ def _pirate_verdict(share: tuple[float, float, float]) -> str:
     """Plain words for a quicker player with the worse policy against a slower careful one."""
     _, low, high = share
     if low > 0.5:
-        return "in *Pirate*, a moment of speed is worth more than good sense"
+        return "in *Pirate*, a tenth of a second of speed is worth more than good sense"
     if high < 0.5:
-        return "in *Pirate*, good sense is worth more than a moment of speed"
-    return "a moment of speed and good sense are worth about the same"
+        return "in *Pirate*, good sense is worth more than a tenth of a second of speed"
+    return "a tenth of a second of speed and good sense are worth about the same"

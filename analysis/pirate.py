@@ -1,12 +1,15 @@
 """The *Pirate* studies: the games to play, what to count, and the page.
 
-Three kinds of match are played:
+Four kinds of match are played:
 
 * a **mirror** match for every registered bot (the bot against itself): sinkings and
   how games end;
 * a **ladder**: every pair of different registered bots, in both seat orders;
 * a **speed grid**: two ``"slow"`` bots whose mean reaction delays differ, for every
-  pair of delays in `Sizes.delays`, to see how much quickness decides the winner.
+  pair of delays in `Sizes.delays`, to see how much quickness decides the winner;
+* the **levels against scripted players** (`pirate_rules.pirate.speed.scripted`) who
+  react to every card in exactly the times of `SCRIPTED`: the Expert must beat the
+  quicker one, and the Toddler lose to the slower one.
 
 Everything needed is in `pirate_rules.simulate.GameResult`: the winner (or a draw),
 the ships sunk and the rule that ended the game (P10 or P11).
@@ -29,13 +32,34 @@ from analysis.pages import (
     share_with_interval,
 )
 from analysis.sim import Runner, Sizes
-from pirate_rules.simulate import GameResult
+from pirate_rules.bots import bot_seed, make_bot
+from pirate_rules.pirate.bots import play_game as play_pirate
+from pirate_rules.pirate.speed import SPEEDS, scripted
+from pirate_rules.simulate import GameResult, result_of
 from pirate_rules.stats import wilson_interval
 
-__all__ = ["collect", "render", "tally"]
+__all__ = ["SCRIPTED", "collect", "render", "scripted_result", "tally"]
 
 SUNK_GROUPS: Final = 3
 """Sinkings per game are counted 0, 1, ..., the last group meaning "this many or more"."""
+
+SCRIPTED: Final = (400, 1500)
+"""The reaction times, in milliseconds, of the scripted players every level plays."""
+
+
+def scripted_result(job: tuple[int, str, int, int]) -> GameResult:
+    """One game ``(seed, level, scripted player's reaction in ms, the level's seat)``.
+
+    Both players are seeded as in every other simulation (`pirate_rules.simulate.bot_seed`).
+    """
+    seed, level, reaction, seat = job
+    bots = [
+        make_bot("pirate", level, seed=bot_seed(seed, k))
+        if k == seat
+        else scripted(reaction, seed=bot_seed(seed, k))
+        for k in (0, 1)
+    ]
+    return result_of("pirate", play_pirate(bots, seed), seed)
 
 
 def _keep(result: GameResult) -> GameResult:
@@ -81,6 +105,31 @@ def collect(runner: Runner, sizes: Sizes, bots: Sequence[str]) -> dict[str, Any]
         "mirrors": mirrors,
         "ladder": ladder,
         "speed": speed,
+        "scripted": [
+            _scripted_match(runner, sizes, level, reaction)
+            for level in SPEEDS
+            for reaction in SCRIPTED
+        ],
+    }
+
+
+def _scripted_match(runner: Runner, sizes: Sizes, level: str, reaction: int) -> dict[str, Any]:
+    """A level against a scripted player: ``pirate_games`` games, half in each seat order,
+    on the ladder's deals; the counts are the level's."""
+    seeds = sizes.seeds("ladder", max(1, sizes.pirate_games // 2))
+    jobs = [(seed, level, reaction, seat) for seat in (0, 1) for seed in seeds]
+    label = f"pirate: {level} v scripted {reaction} ms"
+    results = runner.map(scripted_result, jobs, label)
+    won = sum(game.winner == job[3] for job, game in zip(jobs, results, strict=True))
+    draws = sum(game.winner is None for game in results)
+    return {
+        "level": level,
+        "reaction": reaction,
+        "games": len(results),
+        "won": won,
+        "draws": draws,
+        "lost": len(results) - won - draws,
+        "moments": sum(game.length for game in results),
     }
 
 
@@ -295,9 +344,84 @@ def render(data: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
         totals["p11_all_placed"], totals["p11"] - totals["p11_after_sinking"]
     )
 
-    # The ladder.
+    # The ladder, and the levels against scripted players.
     _ladder(data, values, svgs)
+    _scripted(data, values, svgs)
     return values, svgs
+
+
+def _seconds(milliseconds: int) -> str:
+    """A reaction time for people to read: ``0.4 s``, ``1.5 s``."""
+    return f"{milliseconds / 1000:g} s"
+
+
+def _scripted(data: Mapping[str, Any], values: dict[str, str], svgs: dict[str, str]) -> None:
+    """The levels against the scripted players: a table, a chart and the verdicts."""
+    matches = data["scripted"]
+    reactions = sorted({match["reaction"] for match in matches})
+    levels = list(dict.fromkeys(match["level"] for match in matches))
+    cells = {(match["level"], match["reaction"]): match for match in matches}
+    rows = []
+    for level in levels:
+        row = [f"`{level}`", _seconds(SPEEDS[level].reaction) if level in SPEEDS else "-"]
+        for reaction in reactions:
+            match = cells[(level, reaction)]
+            row.append(
+                f"{share_with_interval(match['won'], match['games'])} won,"
+                f" {percent(match['lost'], match['games'])} lost"
+            )
+        rows.append(row)
+    values["scripted_games"] = f"{matches[0]['games']:,}" if matches else "0"
+    values["scripted_reactions"] = " and ".join(_seconds(reaction) for reaction in reactions)
+    values["scripted_table"] = markdown_table(
+        [
+            "level",
+            "its mean reaction",
+            *[f"against a player reacting in {_seconds(r)}" for r in reactions],
+        ],
+        rows,
+    )
+    series = {
+        f"against {_seconds(reaction)}": [
+            rate(cells[(level, reaction)]["won"], cells[(level, reaction)]["games"])
+            for level in levels
+        ]
+        for reaction in reactions
+    }
+    whiskers: dict[str, list[tuple[float, float] | None]] = {
+        f"against {_seconds(reaction)}": [
+            wilson_interval(cells[(level, reaction)]["won"], cells[(level, reaction)]["games"])
+            for level in levels
+        ]
+        for reaction in reactions
+    }
+    svgs["pirate-levels.svg"] = charts.grouped_bar_chart(
+        "How often each level beats a scripted player",
+        levels,
+        series,
+        intervals=whiskers,
+        unit="%",
+        x_label="the computer's level",
+        y_label="games won (95% interval)",
+        top=1.0,
+        reference=0.5,
+    )
+    quick, slow = reactions[0], reactions[-1]
+    values["scripted_quick"], values["scripted_slow"] = _seconds(quick), _seconds(slow)
+    expert, toddler = cells.get(("expert", quick)), cells.get(("toddler", slow))
+    values["scripted_expert"] = _verdict(expert, "beat", quick)
+    values["scripted_toddler"] = _verdict(toddler, "lost to", slow)
+
+
+def _verdict(match: Mapping[str, Any] | None, did: str, reaction: int) -> str:
+    """One level's result against one scripted player, in words, with its interval."""
+    if match is None:
+        return "was not played"
+    share = match["won"] if did == "beat" else match["lost"]
+    return (
+        f"{did} the player reacting in {_seconds(reaction)} in"
+        f" {share_with_interval(share, match['games'])} of {match['games']:,} games"
+    )
 
 
 def _beat(pair: Sequence[int], grid: Sequence[Sequence[float | None]], delays: list[int]) -> str:

@@ -7,9 +7,22 @@ Prints one line per bot pairing: games per second of CPU time (``time.process_ti
 and of wall time (``time.perf_counter``), each as the median of the runs with the
 slowest and fastest run, and the mean length of a game in turns or moments. CPU time
 is the engine's own figure; wall time also counts whatever else the machine is doing.
-The baseline pairings are timed twice: with the engine's own game loop, then refereed
-as ``pirate-rules simulate`` plays them (every bot call checked, see
-``pirate_rules.referee``), which shows what the checks cost.
+
+The baseline pairings are timed four ways, paired: each run times every way back to
+back on the same seeds, and each way's cost is the ratio to the one before it in that
+same run (median and range over the runs), so that the machine's swings cancel out:
+
+1. with the engine's own game loop;
+2. refereed as ``pirate-rules simulate`` plays them (``pirate_rules.referee``): the
+   engine's own bots, checked for what any move changes and for what they raise;
+3. the same bots as your own bots (a subclass that changes nothing), refereed with
+   the whole state compared before and after each choice switched off, which leaves
+   the time limit per move and the checks of what a choice returns;
+4. your own bots, refereed as ``simulate`` referees them: the state is compared at
+   every choice, the time limit is on (``--move-time 10``).
+
+Way 4 over way 3 is what the state check costs your own bots; way 2 over way 1 what
+refereeing costs the engine's own. Your own bots are timed on a tenth of the games.
 
 How the figures are kept honest:
 
@@ -28,6 +41,8 @@ bench-pairings``), then each Marvin bot's decisions per second over the same pos
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import gc
 import statistics
 import sys
@@ -38,7 +53,8 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pirate_rules.bots import bot_names, bot_seed, make_bot
+from pirate_rules import referee
+from pirate_rules.bots import bot_class, bot_names, bot_seed, make_bot
 from pirate_rules.referee import play_refereed
 from pirate_rules.simulate import DEFAULT_BOTS, play_match
 
@@ -63,10 +79,12 @@ def timed(work: Callable[[], int]) -> Timing:
 
 
 def play_games(
-    game: str, bots: tuple[str, str], seeds: Iterable[int], refereed: bool = False
+    game: str, bots: tuple[Any, Any], seeds: Iterable[int], refereed: bool = False
 ) -> int:
     """Play one game per seed, keeping only the sum of their lengths."""
-    play: Callable[..., Any] = play_refereed if refereed else play_match
+    play: Callable[..., Any] = (
+        functools.partial(play_refereed, **play_refereed_options) if refereed else play_match
+    )
     total = 0
     if game == "marvin":
         for seed in seeds:
@@ -81,19 +99,35 @@ def measure(
     game: str, bots: tuple[str, str], games: int, runs: int, refereed: bool = False
 ) -> tuple[list[Timing], float]:
     """Each run's timing (its items are the games played), and the mean game length."""
-    play_games(game, bots, [runs * games], refereed)  # warm-up, a seed no run uses
-    timings = []
+    timings, length = measure_ways(game, {"": (bots, refereed, None)}, games, runs)
+    return timings[""], length
+
+
+Way = tuple[tuple[Any, Any], bool, Callable[[], Any] | None]
+"""How to play a pairing: the bots, refereed or not, and a setting to hold while timing."""
+
+
+def measure_ways(
+    game: str, ways: dict[str, Way], games: int, runs: int
+) -> tuple[dict[str, list[Timing]], float]:
+    """Each way's timing in each run, the ways timed back to back on the same seeds."""
+    for bots, refereed, setting in ways.values():  # warm-up, a seed no run uses
+        with setting() if setting else contextlib.nullcontext():
+            play_games(game, bots, [runs * games], refereed)
+    timings: dict[str, list[Timing]] = {name: [] for name in ways}
     lengths = 0
     for run in range(runs):
         seeds = range(run * games, (run + 1) * games)
-        length = 0
+        for name, (bots, refereed, setting) in ways.items():
+            length = 0
 
-        def work(seeds: range = seeds) -> int:
-            nonlocal length
-            length = play_games(game, bots, seeds, refereed)
-            return len(seeds)
+            def work(seeds: range = seeds, bots: Any = bots, refereed: bool = refereed) -> int:
+                nonlocal length
+                length = play_games(game, bots, seeds, refereed)
+                return len(seeds)
 
-        timings.append(timed(work))
+            with setting() if setting else contextlib.nullcontext():
+                timings[name].append(timed(work))
         lengths += length
     return timings, lengths / (games * runs)
 
@@ -104,17 +138,86 @@ def rates(timings: list[Timing], clock: str) -> str:
     return f"{statistics.median(per_second):>8,.0f} ({min(per_second):,.0f}-{max(per_second):,.0f})"
 
 
+def ratios(timings: list[Timing], base: list[Timing], clock: str) -> str:
+    """How many games per second one way keeps of another's, run by run: median (range)."""
+    kept = [
+        (t.items / max(getattr(t, clock), 1e-9)) / (b.items / max(getattr(b, clock), 1e-9))
+        for t, b in zip(timings, base, strict=True)
+    ]
+    return f"{statistics.median(kept):.1%} ({min(kept):.1%}-{max(kept):.1%})"
+
+
 def report(game: str, bots: tuple[str, str], games: int, runs: int, refereed: bool = False) -> None:
     """Print one pairing's line."""
     timings, mean_length = measure(game, bots, games, runs, refereed)
+    print(line(game, bots[0] + " vs " + bots[1] + (", refereed" if refereed else ""), timings,
+               mean_length))  # fmt: skip
+
+
+def line(game: str, label: str, timings: list[Timing], mean_length: float, tail: str = "") -> str:
     unit = "turns" if game == "marvin" else "moments"
-    label = bots[0] + " vs " + bots[1] + (", refereed" if refereed else "")
-    print(
-        f"{game:<7} {label:<26}"
+    return (
+        f"{game:<7} {label:<34}"
         f" CPU {rates(timings, 'cpu'):<24} wall {rates(timings, 'wall'):<24}"
-        f" mean game {mean_length:.1f} {unit}",
-        flush=True,
+        f" mean game {mean_length:.1f} {unit}{tail}"
     )
+
+
+def yours(game: str, name: str) -> type:
+    """The engine's bot ``name`` as your own bot: a subclass that changes nothing."""
+    cls = bot_class(game, name)
+    return type(f"Your{cls.__name__}", (cls,), {})
+
+
+@contextlib.contextmanager
+def unwatched_state() -> Any:
+    """Your own bots' choices without the comparison of the whole state."""
+    referee._COMPARE_STATE = False
+    try:
+        yield
+    finally:
+        referee._COMPARE_STATE = True
+
+
+def report_checks(game: str, games: int, runs: int) -> None:
+    """The four ways of the module's description, paired, with what each costs."""
+    names = DEFAULT_BOTS[game]
+    mine = (yours(game, names[0]), yours(game, names[1]))
+    ways: dict[str, Way] = {
+        "engine": (names, False, None),
+        "refereed": (names, True, None),
+    }
+    timings, length = measure_ways(game, ways, games, runs)
+    pair = f"{names[0]} vs {names[1]}"
+    print(line(game, pair, timings["engine"], length), flush=True)
+    kept = f"; {ratios(timings['refereed'], timings['engine'], 'cpu')} of the engine's (CPU)"
+    print(line(game, pair + ", refereed", timings["refereed"], length, kept), flush=True)
+    ways = {
+        "unwatched": (mine, True, unwatched_state),
+        "watched": (mine, True, None),
+    }
+    few = max(1, games // 10)
+    with moves_timed():
+        timings, length = measure_ways(game, ways, few, runs)
+    print(line(game, "yours vs yours, refereed, no state check", timings["unwatched"], length),
+          flush=True)  # fmt: skip
+    kept = f"; {ratios(timings['watched'], timings['unwatched'], 'cpu')} of the line above (CPU)"
+    print(line(game, "yours vs yours, refereed (simulate)", timings["watched"], length, kept),
+          flush=True)  # fmt: skip
+
+
+@contextlib.contextmanager
+def moves_timed() -> Any:
+    """Your own bots refereed as ``simulate`` referees them: 10 seconds a move."""
+    global play_refereed_options
+    play_refereed_options = {"move_time": 10.0}
+    try:
+        yield
+    finally:
+        play_refereed_options = {}
+
+
+play_refereed_options: dict[str, Any] = {}
 
 
 def positions(count: int) -> list[Any]:
@@ -164,15 +267,12 @@ def main() -> None:
     if args.gc == "off":
         gc.disable()
     for game in ("marvin", "pirate"):
-        if args.pairings:
-            names = bot_names(game)
-            pairs = [(a, b) for a in names for b in names]
-        else:
-            pairs = [DEFAULT_BOTS[game]]
-        for bots in pairs:
-            report(game, bots, args.games, args.runs)
         if not args.pairings:
-            report(game, DEFAULT_BOTS[game], args.games, args.runs, refereed=True)
+            report_checks(game, args.games, args.runs)
+            continue
+        names = bot_names(game)
+        for bots in [(a, b) for a in names for b in names]:
+            report(game, bots, args.games, args.runs)
     if args.pairings:
         states = positions(2000)
         gc.freeze()

@@ -10,7 +10,10 @@ the cards played or claimed in one moment, and what came of them.
 
 Record files come from the play pages' "Download the game record" button, or from
 ``pirate-rules simulate marvin --records DIR``. A record that cannot be read, or whose
-moves break a rule, is reported in one line, with exit status 1.
+moves break a rule, is reported in one line, with exit status 1. A record comes from
+anyone, so every line is printed safely: a player's name cannot clear the screen or
+retitle the window (control characters are shown escaped, as ``\x1b``), and a name
+that is not valid text (a lone surrogate) is shown escaped too.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import sys
 from typing import Any
 
 from pirate_rules.cli import Parser, quietly, whole_number
-from pirate_rules.errors import PirateRulesError
+from pirate_rules.errors import PirateRulesError, one_line
 from pirate_rules.marvin import MarvinGame
 from pirate_rules.marvin import play_game as play_marvin
 from pirate_rules.marvin import to_record as marvin_record
@@ -38,15 +41,20 @@ def simulate(game: str, seed: int) -> dict[str, Any]:
     return pirate_record(play_pirate(["fast", "slow"], seed, players=("Ann", "Ben")))
 
 
+def say(line: str) -> None:
+    """Print one line of the story, made safe for a terminal (see the module's description)."""
+    print(one_line(line, 10_000))
+
+
 def tell_marvin(game: MarvinGame) -> None:
     """Every turn, as the log tells it, then the winner."""
     for line in game.log:
-        print(line)
+        say(line)
     outcome = game.outcome()
     if outcome is None:
-        print(f"The record stops after {game.turn} turns, before the end.")
+        say(f"The record stops after {game.turn} turns, before the end.")
     else:
-        print(f"{game.players[outcome.winner]} wins after {game.turn} turns.")
+        say(f"{game.players[outcome.winner]} wins after {game.turn} turns.")
 
 
 def tell_pirate(game: PirateGame) -> None:
@@ -62,12 +70,12 @@ def tell_pirate(game: PirateGame) -> None:
         said += [line.split(": ", 1)[1] for line in table.log[told:]]
         told = len(table.log)
         if said:
-            print(f"moment {table.moment}: " + "; ".join(said))
+            say(f"moment {table.moment}: " + "; ".join(said))
     outcome = table.outcome()
     if outcome is None:
-        print(f"The record stops after {table.moment} moments, before the end.")
+        say(f"The record stops after {table.moment} moments, before the end.")
     else:
-        print(f"Game over after {table.moment} moments: {describe_outcome(table, outcome)}.")
+        say(f"Game over after {table.moment} moments: {describe_outcome(table, outcome)}.")
 
 
 def main() -> None:
@@ -90,8 +98,8 @@ def main() -> None:
             record = read_record_file(args.path)
         game = replay(record)
     except PirateRulesError as error:
-        sys.exit(f"replay_record.py: error: {error}")
-    print(f"{' vs '.join(game.players)}: every move is legal.")
+        sys.exit(f"replay_record.py: error: {one_line(str(error), 2000)}")
+    say(f"{' vs '.join(game.players)}: every move is legal.")
     if isinstance(game, MarvinGame):
         tell_marvin(game)
     else:

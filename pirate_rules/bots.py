@@ -30,6 +30,7 @@ import importlib
 import importlib.util
 import inspect
 import os
+import signal
 import sys
 import sysconfig
 import traceback
@@ -43,12 +44,16 @@ from pirate_rules.errors import BotError, UnknownBotError, one_line
 
 __all__ = [
     "Bot",
+    "BotExit",
+    "MoveTimeout",
     "bot_class",
     "bot_names",
     "bot_seed",
     "defined_at",
     "describe_exception",
     "fault_location",
+    "frame_location",
+    "is_interrupt",
     "make_bot",
     "register_bot",
     "traceback_text",
@@ -84,6 +89,40 @@ class Bot(Generic[G, M]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+class MoveTimeout(BaseException):
+    """Raised into a bot's code when its choice takes longer than the time limit of a
+    move (see `pirate_rules.referee.MoveWatch`).
+
+    A ``BaseException``, so that a bot's ``except Exception`` does not swallow it.
+    """
+
+
+class BotExit(BaseException):
+    """Raised instead of leaving the process when bot code calls ``os._exit`` (see
+    `pirate_rules.referee.guard_exits`)."""
+
+    def __init__(self, status: object) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def is_interrupt(exc: BaseException) -> bool:
+    """Whether a ``KeyboardInterrupt`` raised in a bot's code is a real Ctrl-C.
+
+    Where Ctrl-C raises Python's own ``KeyboardInterrupt`` (the default), it cannot be
+    told from one the bot raises, so it is taken as a real Ctrl-C. Where SIGINT is
+    ignored (worker processes) or handled by a handler that raises a subclass of its
+    own (the command line's), a plain ``KeyboardInterrupt`` is the bot's.
+
+    Example:
+        >>> is_interrupt(ValueError()), is_interrupt(KeyboardInterrupt())
+        (False, True)
+    """
+    if type(exc) is not KeyboardInterrupt:
+        return isinstance(exc, KeyboardInterrupt)
+    return signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 _REGISTRY: dict[str, dict[str, Callable[..., Any]]] = {}
@@ -221,7 +260,7 @@ def _import_module(name: str, module_name: str) -> ModuleType:
         found = importlib.util.find_spec(module_name)
     except ModuleNotFoundError:
         found = None
-    except Exception as exc:  # a parent package failed while importing
+    except BaseException as exc:  # a parent package failed while importing
         raise _import_fault(name, exc) from None
     if found is None:
         raise UnknownBotError(
@@ -229,14 +268,20 @@ def _import_module(name: str, module_name: str) -> ModuleType:
         )
     try:
         return importlib.import_module(module_name)
-    except Exception as exc:
+    except BaseException as exc:
         raise _import_fault(name, exc) from None
 
 
 def _import_file(name: str, path: Path) -> ModuleType:
-    if not path.is_file():
-        raise UnknownBotError(f"bot {name!r}: there is no file {path}")
-    resolved = str(path.resolve())
+    try:
+        if not path.is_file():
+            raise UnknownBotError(f"bot {name!r}: there is no file {one_line(str(path), 200)}")
+        resolved = str(path.resolve())
+    except OSError as exc:  # a name too long for the system, a loop of links...
+        raise UnknownBotError(
+            f"bot {one_line(name, 200)!r}: cannot read {one_line(str(path), 200)!r}:"
+            f" {exc.strerror or exc}"
+        ) from None
     # A name of its own, so that a bot file called random.py shadows nothing.
     module_name = "_bot_file_" + hashlib.sha1(resolved.encode()).hexdigest()[:16]
     if module_name in sys.modules:
@@ -248,13 +293,15 @@ def _import_file(name: str, path: Path) -> ModuleType:
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as exc:
+    except BaseException as exc:
         del sys.modules[module_name]
         raise _import_fault(name, exc) from None
     return module
 
 
 def _import_fault(name: str, exc: BaseException) -> BotError:
+    if is_interrupt(exc):
+        raise exc
     return BotError(
         f"cannot be imported: {describe_exception(exc)}",
         bot=name,
@@ -270,9 +317,23 @@ def describe_exception(exc: BaseException) -> str:
         >>> describe_exception(KeyError("GL"))
         "KeyError: 'GL'"
     """
-    text = exc.msg if isinstance(exc, SyntaxError) else str(exc)
-    text = " ".join(text.split())
+    if isinstance(exc, BotExit):
+        return f"it called os._exit({_status(exc.status)})"
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({_status(exc.code)})"
+    try:
+        text = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+    except Exception:  # an exception of the bot's own, whose __str__ fails
+        text = "(its message cannot be shown)"
+    text = " ".join(str(text).split())
     return one_line(f"{type(exc).__name__}: {text}" if text else type(exc).__name__)
+
+
+def _status(status: object) -> str:
+    """An exit status as a message shows it: a number or None as it is, else its type."""
+    if status is None or type(status) is int:
+        return one_line(str(status), 40)
+    return f"a {type(status).__name__}"
 
 
 def fault_location(exc: BaseException, cls: type | None = None, default: str = "") -> str:
@@ -302,6 +363,18 @@ def fault_location(exc: BaseException, cls: type | None = None, default: str = "
     if default or not frames:
         return default
     return f"{_short(frames[-1].filename)}:{frames[-1].lineno}"
+
+
+def frame_location(frame: Any, cls: type | None = None) -> str:
+    """Where a running thread is in a bot's own code, as ``file:line``, from its current
+    ``frame`` (found as :func:`fault_location` finds it in a traceback), or ``""``."""
+    if frame is None:
+        return ""
+    stack = traceback.extract_stack(frame)
+    own = _source_file(cls) if cls is not None else None
+    chosen = [entry for entry in stack if own and _same_file(entry.filename, own)]
+    chosen = chosen or [entry for entry in stack if not _is_library(entry.filename)]
+    return f"{_short(chosen[-1].filename)}:{chosen[-1].lineno}" if chosen else ""
 
 
 def traceback_text(exc: BaseException) -> str:

@@ -8,9 +8,16 @@ Commands:
 * ``bots marvin|pirate``: the bots there are.
 
 Every error is one line on standard error, never a traceback: exit status 2 for a bad
-command line, 1 for a bad record, an illegal move or a faulty bot (``--traceback``
-shows a bot's full traceback), 130 when interrupted. When the output is closed early
-(``| head``), the command stops quietly with status 141, as if killed by the pipe.
+command line, 1 for a bad record, an illegal move, a faulty bot (``--traceback``
+shows a bot's full traceback), a file that cannot be read or written, or standard input
+or output closed; 130 when interrupted. When the output is closed early (``| head``),
+the command stops quietly with status 141, as if killed by the pipe.
+
+Your own bots are user code, and are kept within bounds: each choice has a time limit
+(``--move-time``), whatever they print goes to standard error (so that ``simulate
+--json`` stays JSON), and their ``os._exit`` is reported, not obeyed. After any fault the
+summary of the games played before it is printed, and the records written are exactly
+theirs, in seed order, for any ``--jobs``.
 """
 
 from __future__ import annotations
@@ -28,11 +35,14 @@ from typing import Any, NoReturn
 
 from pirate_rules import __version__
 from pirate_rules.errors import BotError, PirateRulesError, UnknownBotError, one_line
+from pirate_rules.learn import add_learn
 from pirate_rules.records import describe_summary, replay_summary
 from pirate_rules.simulate import DEFAULT_BOTS, GAME_NAMES
 from pirate_rules.summary import TITLES
 
 __all__ = [
+    "DEFAULT_MOVE_TIME",
+    "Interrupted",
     "Parser",
     "UsageError",
     "at_least",
@@ -46,6 +56,14 @@ __all__ = [
 PROG = "pirate-rules"
 BROKEN_PIPE = 141
 """Exit status when the output is closed early: 128 + SIGPIPE, as the shell shows it."""
+DEFAULT_MOVE_TIME = 10.0
+"""Seconds your own bot may think about one move (``--move-time``): generous, since
+every engine bot answers in well under a second."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, as the command line's own handler raises it: told from a
+    ``KeyboardInterrupt`` that a bot raises itself (see ``pirate_rules.bots.is_interrupt``)."""
 
 
 class UsageError(Exception):
@@ -96,8 +114,27 @@ def at_least(minimum: int) -> Callable[[str], int]:
     return read
 
 
+def seconds(text: str) -> float:
+    """An argument type: a number of seconds, 0 or more, refused in one line.
+
+    Example:
+        >>> seconds("2.5"), seconds("0")
+        (2.5, 0.0)
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        shown = one_line(text, 40)
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown!r}") from None
+    if not value >= 0 or value == float("inf"):  # NaN too
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {one_line(text, 40)}")
+    return value
+
+
 def whole_number(text: str) -> int:
     """An argument type: any whole number, refused in one line."""
+    if len(text) > 100:
+        raise argparse.ArgumentTypeError(f"not a whole number: {one_line(text, 40)!r}")
     try:
         return int(text)
     except ValueError:
@@ -161,13 +198,28 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="BOT,BOT",
         help="the bots in seat 0 and seat 1 (marvin: random,random; pirate: fast,fast)",
     )
-    sim.add_argument("--jobs", type=at_least(0), default=1, help="processes to use (1; 0 = all)")
+    sim.add_argument(
+        "--jobs",
+        type=at_least(0),
+        default=1,
+        help="processes to use (1; 0 = one per processor; never more than processors or games)",
+    )
     sim.add_argument(
         "--records",
-        metavar="FILE.jsonl|DIR",
-        help="write every game's record: one per line in FILE.jsonl, or one file each in DIR",
+        metavar="FILE.jsonl|DIR|-",
+        help="write every game's record: one per line in FILE.jsonl (or - for standard"
+        " output), or one file each in DIR",
     )
-    sim.add_argument("--force", action="store_true", help="replace records already there")
+    sim.add_argument(
+        "--force", action="store_true", help="replace records already there (a folder's: all)"
+    )
+    sim.add_argument(
+        "--move-time",
+        type=seconds,
+        default=DEFAULT_MOVE_TIME,
+        metavar="SECONDS",
+        help=f"time your own bot may take per move ({DEFAULT_MOVE_TIME:g}; 0 = no limit)",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
         "--progress",
@@ -185,7 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
         " first illegal move, naming the turn or moment and the rule.",
         epilog_of=_epilog(["replay game.json --json", "replay games.jsonl"], bots=False),
     )
-    rep.add_argument("file", help="a record file (.json), a collection (.jsonl), or - (stdin)")
+    rep.add_argument(
+        "file",
+        help="a record file (.json), a collection (.jsonl), a folder of records, or - (stdin)",
+    )
     rep.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     play = commands.add_parser(
@@ -204,6 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="save the game record in FILE")
     play.add_argument("--force", action="store_true", help="replace FILE if it exists")
     play.add_argument(
+        "--move-time",
+        type=seconds,
+        default=DEFAULT_MOVE_TIME,
+        metavar="SECONDS",
+        help=f"time your own bot may take per move ({DEFAULT_MOVE_TIME:g}; 0 = no limit)",
+    )
+    play.add_argument(
         "--auto", action="store_true", help="Pirate: turn for you when nothing of yours fits"
     )
     play.add_argument("--traceback", action="store_true", help="show a faulty bot's traceback")
@@ -215,6 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog_of=_epilog(["bots marvin", "bots pirate"], bots=False),
     )
     bots.add_argument("game", nargs="?", choices=GAME_NAMES, help="which game (both when omitted)")
+    add_learn(commands)
     return parser
 
 
@@ -225,10 +288,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def quietly(run: Callable[[], int | None], prog: str = PROG) -> int:
     """Call ``run`` and return its exit status: 2 after a :class:`UsageError` (said in one
-    line), or 141 quietly if standard output closes early.
+    line), 141 quietly if standard output closes early, and 1 at once, in one line, if
+    standard output was closed before the start (``>&-``): nothing could be shown.
 
     Scripts use it too: ``sys.exit(quietly(main, "my_script.py"))``.
     """
+    _hold_standard_descriptors()
+    if sys.stdout is None:
+        print(f"{prog}: error: standard output is closed, so nothing can be shown", file=sys.stderr)
+        return 1
     try:
         status = run()
         sys.stdout.flush()
@@ -244,8 +312,25 @@ def quietly(run: Callable[[], int | None], prog: str = PROG) -> int:
     return status or 0
 
 
+def _hold_standard_descriptors() -> None:
+    """Open nothing (``/dev/null``) on a closed standard input, output or error, so that
+    no file opened later takes its place: a record file that became descriptor 1 would
+    get whatever is printed."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                held = os.open(os.devnull, os.O_RDWR)
+                if held != fd:  # a lower one was free after all: leave things as they were
+                    os.close(held)
+
+
 def _run(argv: Sequence[str] | None) -> int:
     traceback = False
+    if hasattr(signal, "SIGXFSZ"):  # over a file size limit, writing fails, and is told
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
         args = build_parser().parse_args(argv)
         traceback = getattr(args, "traceback", False)
@@ -255,20 +340,27 @@ def _run(argv: Sequence[str] | None) -> int:
             return _replay(args)
         if args.command == "bots":
             return _list_bots(args.game)
+        if args.command == "learn":
+            return int(args.run(args))
         return _play(args)
     except UsageError as exc:
         return _error(str(exc), 2)
     except BotError as exc:
-        if traceback and exc.details:
-            print(exc.details.rstrip(), file=sys.stderr)
-        hint = "" if traceback or not exc.details else "; --traceback shows the whole traceback"
-        return _error(str(exc) + hint, 1)
+        return _error(_bot_message(exc, traceback), 1)
     except PirateRulesError as exc:
         return _error(str(exc), 1)
     except KeyboardInterrupt:
         return _error("interrupted", 130)
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
+
+
+def _bot_message(exc: BotError, traceback: bool) -> str:
+    """A bot's fault in one line; with ``--traceback``, its traceback is printed first."""
+    if traceback and exc.details:
+        print(exc.details.rstrip(), file=sys.stderr)
+    hint = "" if traceback or not exc.details else "; --traceback shows the whole traceback"
+    return str(exc) + hint
 
 
 def _error(message: str, status: int) -> int:
@@ -304,52 +396,94 @@ def _bots(game: str, text: str | None) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    from pirate_rules.simulate import Progress, RecordWriter, Tally, iter_games
+def _open_records(args: argparse.Namespace, stdout: int) -> Any:
+    from pirate_rules.simulate import RecordTargetError, RecordWriter
 
-    bots = _bots(args.game, args.bots)
-    jobs = args.jobs if args.jobs else (os.cpu_count() or 1)
-    writer = None
-    if args.records:
-        try:
-            writer = RecordWriter(args.records, args.game, force=args.force)
-        except FileExistsError:
-            raise UsageError(
-                f"--records: {args.records} already has records (add --force to replace them)"
-            ) from None
-        except OSError as exc:
-            raise UsageError(
-                f"--records: cannot write {args.records!r}: {exc.strerror or exc}"
-            ) from None
-    progress = Progress(
-        args.games, f"{args.game} {bots[0]} vs {bots[1]}", force=bool(args.progress)
-    )
-    if args.progress is False:
-        progress.enabled = False
-    tally = Tally(args.game)
-    seeds = range(args.seed, args.seed + args.games)
-    records = "json" if writer else ""
-    guard = _WholeGames()
+    if args.records == "-" and args.json:
+        raise UsageError("--records - and --json both write to standard output: choose one")
     try:
-        with guard:
-            for result in iter_games(args.game, seeds, bots, jobs=jobs, records=records):
-                with guard.counting():
-                    tally.add(result)
-                    if writer is not None:
-                        _write(writer, result)
-                    progress.advance()
-    except KeyboardInterrupt:
-        progress.close()
-        if tally.games:
-            _print_summary(args, tally.summary(), bots, writer)
-        where = f"; their records are in {writer.where()}" if writer and tally.games else ""
-        return _error(f"interrupted after {tally.games:,} games{where}", 130)
-    finally:
-        progress.close()
-        if writer is not None:
-            writer.close()
-    _print_summary(args, tally.summary(), bots, writer)
+        return RecordWriter(args.records, args.game, force=args.force, stdout=stdout)
+    except RecordTargetError as exc:
+        raise UsageError(f"--records: {exc}") from None
+    except OSError as exc:
+        raise UsageError(
+            f"--records: cannot write {one_line(args.records, 200)!r}: {exc.strerror or exc}"
+        ) from None
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from pirate_rules.referee import bot_output_to_stderr, guard_exits
+    from pirate_rules.simulate import (
+        Progress,
+        RecordsNotWritten,
+        Tally,
+        iter_games,
+        usable_cpus,
+    )
+
+    guard_exits()
+    jobs = min(args.jobs or usable_cpus(), usable_cpus(), args.games)
+    tally = Tally(args.game)
+    writer = None
+    fault: str | None = None
+    status = 0
+    guard = _WholeGames()
+    with bot_output_to_stderr() as stdout, guard:  # whatever bots print, from their import on
+        bots = _bots(args.game, args.bots)
+        if args.records:
+            writer = _open_records(args, stdout)
+        progress = Progress(args.games, f"{args.game} {bots[0]} vs {bots[1]}",
+                            force=bool(args.progress))  # fmt: skip
+        if args.progress is False:
+            progress.enabled = False
+        seeds = range(args.seed, args.seed + args.games)
+        try:
+            progress.show()  # at once: the first game of a slow bot may take a while
+            games = iter_games(args.game, seeds, bots, jobs=jobs, records="json" if writer else "",
+                               move_time=args.move_time or None)  # fmt: skip
+            try:
+                for result in games:
+                    with guard.counting():
+                        if writer is not None:
+                            writer.write(result)  # then counted: the two always agree
+                        tally.add(result)
+                        progress.advance()
+            finally:
+                games.close()  # stops the worker processes at once
+        except KeyboardInterrupt:
+            status = 130
+            where = f"; their records are in {writer.where()}" if writer and tally.games else ""
+            fault = f"interrupted after {_count(tally.games, 'game')}{where}"
+        except BotError as exc:
+            status, fault = 1, _bot_message(exc, args.traceback) + "; " + _kept(args, tally, writer)
+        except RecordsNotWritten as exc:
+            status, fault = 1, f"{exc}" + (", summed up above" if tally.games else "")
+        finally:
+            progress.close()
+            if writer is not None:
+                writer.close()
+    if tally.games:
+        _print_summary(args, tally.summary(), bots, writer)
+    if fault is not None:
+        return _error(fault, status)
     return 0
+
+
+def _kept(args: argparse.Namespace, tally: Any, writer: Any) -> str:
+    """What was kept of a run stopped by a fault, in words."""
+    if not tally.games:
+        return "no game was played before it"
+    last = args.seed + tally.games - 1
+    seeds = f"seed {args.seed}" if tally.games == 1 else f"seeds {args.seed} to {last}"
+    kept = f"the {_count(tally.games, 'game')} before it ({seeds}) are summed up above"
+    if writer is not None:
+        kept += f", with their records in {writer.where()}"
+    return kept
+
+
+def _count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural when it should be: ``1 game``, ``2 games``."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 class _WholeGames:
@@ -357,7 +491,9 @@ class _WholeGames:
     written, an interrupt waits until both are done, so that the summary printed and the
     records kept always hold the same games. (Only where Ctrl+C raises
     ``KeyboardInterrupt``, as it does by default, and on the main thread, where signals
-    arrive; ``tests/test_streams.py`` shows it.)
+    arrive; ``tests/test_streams.py`` shows it.) The interrupt is raised as
+    :class:`Interrupted`, so that a ``KeyboardInterrupt`` a bot raises itself is told
+    as the bot's fault.
     """
 
     def __init__(self) -> None:
@@ -382,7 +518,7 @@ class _WholeGames:
         if self._busy:
             self._pending = True
         else:
-            raise KeyboardInterrupt
+            raise Interrupted
 
     @contextlib.contextmanager
     def counting(self) -> Iterator[None]:
@@ -394,26 +530,21 @@ class _WholeGames:
             self._busy = False
         if self._pending:
             self._pending = False
-            raise KeyboardInterrupt
-
-
-def _write(writer: Any, result: Any) -> None:
-    try:
-        writer.write(result)
-    except OSError as exc:
-        raise PirateRulesError(f"cannot write a record: {exc.strerror or exc}") from None
+            raise Interrupted
 
 
 def _print_summary(
     args: argparse.Namespace, summary: Any, bots: tuple[str, str], writer: Any
 ) -> None:
+    # With the records on standard output, the summary goes to standard error.
+    out = sys.stderr if writer is not None and writer.name == "-" else sys.stdout
     if args.json:
-        print(json.dumps({**summary.as_json(), "bots": list(bots), "seed": args.seed}))
+        print(json.dumps({**summary.as_json(), "bots": list(bots), "seed": args.seed}), file=out)
         return
     for line in summary.lines(bots):
-        print(line)
-    if writer is not None:
-        print(f"  records written to {writer.where()}")
+        print(line, file=out)
+    if writer is not None and writer.kept:
+        print(f"  records written to {writer.where()}", file=out)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -433,12 +564,18 @@ def _replay(args: argparse.Namespace) -> int:
     report = check_collection(content)
     if args.json:
         print(json.dumps(report.as_json()))
-    else:
+    elif report.records:
         name = "standard input" if args.file == "-" else one_line(args.file, 200)
         for line in report.lines(name):
             print(line)
+    if not report.records:
+        return _error(f"{one_line(args.file, 200)} holds no record: there was nothing to check", 1)
+    if report.stopped:
+        return _error(report.stopped, 1)
     if report.failed:
-        return _error(f"{report.failed:,} of {report.records:,} records do not replay", 1)
+        verb = "does" if report.failed == 1 else "do"
+        counted = _count(report.records, "record")
+        return _error(f"{report.failed:,} of {counted} {verb} not replay", 1)
     return 0
 
 
@@ -453,6 +590,7 @@ def _list_bots(game: str | None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from pirate_rules.referee import guard_exits
     from pirate_rules.terminal import check_record_path, default_bot, play
 
     name = args.name.strip()
@@ -460,13 +598,18 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError("--name: your name cannot be empty")
     if not name.isprintable():
         raise UsageError("--name: your name must be printable (no control characters)")
-    bot = _check_bot(args.game, args.bot or default_bot(args.game), "--bot")
     if args.record:
         try:
             check_record_path(args.record, force=args.force)
         except ValueError as exc:
             raise UsageError(f"--record: {exc}") from None
-    return play(args.game, bot=bot, seed=args.seed, name=name, record=args.record, auto=args.auto)
+    if sys.stdin is None:
+        raise PirateRulesError("standard input is closed: play reads your moves from it")
+    guard_exits()
+    bot = args.bot or default_bot(args.game)
+    _check_bot(args.game, bot, "--bot")
+    return play(args.game, bot=bot, seed=args.seed, name=name, record=args.record,
+                auto=args.auto, move_time=args.move_time or None)  # fmt: skip
 
 
 if __name__ == "__main__":  # pragma: no cover

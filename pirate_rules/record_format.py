@@ -22,6 +22,14 @@ and the keys they know are checked strictly (a boolean is never a number):
     Traceback (most recent call last):
     ...
     pirate_rules.errors.RecordError: not valid JSON: Expecting ',' delimiter at line 1, column 18
+    >>> load_record('{"game": "pir')
+    Traceback (most recent call last):
+    ...
+    pirate_rules.errors.RecordError: not valid JSON: Unterminated string starting at line 1, col...
+    >>> load_record("[" * 5000 + "]" * 5000)
+    Traceback (most recent call last):
+    ...
+    pirate_rules.errors.RecordError: not a game record: it is nested more than 32 deep
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ __all__ = [
     "FORMAT",
     "GAMES",
     "MARVIN",
+    "MAX_DEPTH",
     "MAX_RECORD_BYTES",
     "PIRATE",
     "TITLES",
@@ -53,6 +62,10 @@ FORMAT: Final = 1
 
 MAX_RECORD_BYTES: Final = 5 * 1024 * 1024
 """Records larger than this (5 MB) are refused unread."""
+
+MAX_DEPTH: Final = 32
+"""Records nested deeper than this (lists in lists...) are refused: a record of either
+game nests four deep at most, and a deeper one could exhaust Python's stack."""
 
 MARVIN: Final = "marvins-pirates-go"
 PIRATE: Final = "pirate"
@@ -93,7 +106,7 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(source, Mapping):
         data: Any = dict(source)
     else:
-        size = len(source.encode("utf-8") if isinstance(source, str) else source)
+        size = len(source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source)
         if size > MAX_RECORD_BYTES:
             raise RecordError(
                 f"record too large: {size:,} bytes (the limit is {MAX_RECORD_BYTES:,})"
@@ -101,15 +114,20 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         try:
             data = json.loads(source)
         except json.JSONDecodeError as exc:
+            # The decoder's own messages may end where the place follows ("Unterminated
+            # string starting at"): the place is said once.
+            what = exc.msg.removesuffix(" at")
             raise RecordError(
-                f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+                f"not valid JSON: {what} at line {exc.lineno}, column {exc.colno}"
             ) from None
         except UnicodeDecodeError:
             raise RecordError("not valid JSON: the text is not UTF-8") from None
         except RecursionError:
-            raise RecordError("not valid JSON: nested too deeply") from None
+            raise RecordError(_TOO_DEEP) from None
         except ValueError as exc:  # such as a number with too many digits
             raise RecordError(f"not valid JSON: {' '.join(str(exc).split())}") from None
+    if not _shallow(data):
+        raise RecordError(_TOO_DEEP)
     if not isinstance(data, dict):
         raise RecordError(f"a record must be a JSON object, not {_kind(data)}")
     game = data.get("game")
@@ -144,6 +162,26 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     if version != FORMAT:
         raise RecordError(f"unsupported record format {version} (expected {FORMAT})")
     return data
+
+
+_TOO_DEEP: Final = f"not a game record: it is nested more than {MAX_DEPTH} deep"
+
+
+def _shallow(data: Any) -> bool:
+    """Whether ``data`` nests no deeper than :data:`MAX_DEPTH`, looked at without
+    recursion (a value too deep for Python's stack is refused, not followed)."""
+    level: list[Any] = [data]
+    for _ in range(MAX_DEPTH + 1):
+        inner: list[Any] = []
+        for value in level:
+            if isinstance(value, dict):
+                inner.extend(item for item in value.values() if isinstance(item, (list, dict)))
+            elif isinstance(value, list):
+                inner.extend(item for item in value if isinstance(item, (list, dict)))
+        if not inner:
+            return True
+        level = inner
+    return False
 
 
 def _looks_like(data: Mapping[str, Any]) -> str | None:
@@ -262,8 +300,8 @@ def show(value: Any, limit: int = 80) -> str:
     else:
         try:
             text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
-        except (TypeError, ValueError):
-            text = repr(value)
+        except (TypeError, ValueError, RecursionError):
+            text = "..." if isinstance(value, (list, dict)) else object.__repr__(value)
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return f"{_kind(value)} {text}"

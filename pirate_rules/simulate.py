@@ -23,20 +23,34 @@ a run of any length uses the same memory. Games are refereed
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import json
+import os
+import re
+import signal
+import stat
 import sys
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any, Final, TextIO
+from typing import Any, Final, TextIO
 
-from pirate_rules.bots import bot_seed, make_bot
-from pirate_rules.errors import BotError
-from pirate_rules.referee import BotName, bot_label, load_bots, play_refereed
+from pirate_rules.bots import bot_seed, frame_location, make_bot
+from pirate_rules.errors import BotError, PirateRulesError
+from pirate_rules.referee import (
+    WATCH,
+    BotName,
+    bot_label,
+    bot_name,
+    guard_exits,
+    load_bots,
+    play_refereed,
+)
 from pirate_rules.summary import ENDINGS, RECORD_GAMES, GameResult, Summary, Tally, result_of
 
 __all__ = [
@@ -44,18 +58,28 @@ __all__ = [
     "ENDINGS",
     "GAME_NAMES",
     "RECORD_GAMES",
+    "Batch",
     "GameResult",
     "Progress",
+    "RecordTargetError",
     "RecordWriter",
+    "RecordsNotWritten",
     "Summary",
     "Tally",
+    "Task",
+    "WorkerLost",
     "bot_seed",
+    "in_seed_order",
+    "isolate",
     "iter_games",
+    "play_batch",
     "play_match",
     "player_names",
     "result_of",
     "run_games",
     "summarise",
+    "usable_cpus",
+    "write_whole",
 ]
 
 GAME_NAMES: Final = ("marvin", "pirate")
@@ -111,28 +135,200 @@ def player_names(bots: Sequence[BotName]) -> tuple[str, str]:
     return (first, second)
 
 
-Task = tuple[str, tuple[BotName, BotName], tuple[str, str], str, int | None]
-"""What a worker needs to play games: game, bots, players, records ("", "dict" or
-"json"), and the seed of the game refereed thoroughly (or None)."""
+@dataclass(frozen=True)
+class Task:
+    """What a worker needs to play games: anything that can run :func:`play_batch` (this
+    process, a worker process, a thread, a cluster's worker) gets one of these.
+
+    Attributes:
+        game: ``"marvin"`` or ``"pirate"``.
+        bots: The two bots, by name (or class).
+        players: The players' names in the records.
+        records: ``""`` for none, ``"dict"`` to attach each game's record, ``"json"``
+            to attach it as compact JSON text.
+        move_time: Your own bots' time limit per move, in seconds (None: no limit).
+    """
+
+    game: str
+    bots: tuple[BotName, BotName]
+    players: tuple[str, str]
+    records: str = ""
+    move_time: float | None = None
 
 
 def _play(task: Task, seed: int) -> GameResult:
-    game, bots, players, records, thorough = task
-    state = play_refereed(game, seed, bots, players=players, thorough=seed == thorough)
-    result = result_of(game, state, seed, with_record=bool(records))
-    if records == "json":
+    state = play_refereed(task.game, seed, task.bots, players=task.players,
+                          move_time=task.move_time)  # fmt: skip
+    result = result_of(task.game, state, seed, with_record=bool(task.records))
+    if task.records == "json":
         return replace(result, record=None, record_text=encode_record(result.record))
     return result
 
 
-def _play_batch(task: Task, seeds: Sequence[int]) -> tuple[list[GameResult] | BotError, float]:
-    """Play a batch in a worker process, timed; a bot's fault comes back as data."""
+@dataclass
+class Batch:
+    """What playing a batch of seeds gave: the games before the first fault, in seed
+    order, and that fault if there was one (see :func:`play_batch`).
+
+    Attributes:
+        seeds: The seeds asked for, in order.
+        results: The games played, the first ``len(results)`` seeds.
+        fault: The bot's fault that stopped the batch at seed ``seeds[len(results)]``.
+        seconds: How long the batch took (wall time).
+    """
+
+    seeds: list[int]
+    results: list[GameResult]
+    fault: BotError | None = None
+    seconds: float = 0.0
+
+
+def play_batch(task: Task, seeds: Sequence[int]) -> Batch:
+    """Play the games of ``seeds`` in order, stopping at the first fault of a bot.
+
+    This is what every executor runs: this process, a worker process, or a thread (a
+    cluster's worker runs tasks in threads). A bot's fault comes back as data in the
+    :class:`Batch`, with the games before it. Off the main thread, with a time limit,
+    the games are played in a thread of their own: a bot that waits in C code past its
+    time, which no exception can interrupt there, is left behind, and the batch still
+    returns, with the fault (see :class:`~pirate_rules.referee.MoveWatch`).
+    """
+    seeds = list(seeds)
+    if task.move_time and threading.current_thread() is not threading.main_thread():
+        return _play_batch_in_thread(task, seeds)
     started = time.perf_counter()
+    results: list[GameResult] = []
+    fault = None
     try:
-        done: list[GameResult] | BotError = [_play(task, seed) for seed in seeds]
+        for seed in seeds:
+            results.append(_play(task, seed))
     except BotError as exc:
-        done = exc
-    return done, time.perf_counter() - started
+        fault = exc
+    return Batch(seeds, results, fault, time.perf_counter() - started)
+
+
+LEFT_BEHIND_AFTER: Final = 2.0
+"""Seconds a bot's call may go on after it was told its time is up, off the main thread,
+before its batch leaves it behind (see :func:`play_batch`)."""
+
+
+def _play_batch_in_thread(task: Task, seeds: list[int]) -> Batch:
+    started = time.perf_counter()
+    done = Batch(seeds, [])
+
+    def play() -> None:
+        try:
+            for seed in seeds:
+                done.results.append(_play(task, seed))
+        except BotError as exc:
+            done.fault = exc
+
+    thread = threading.Thread(target=play, name="pirate-rules games", daemon=True)
+    thread.start()
+    while thread.is_alive():
+        thread.join(0.05)
+        call = WATCH.running(thread.ident)
+        if call is not None and call.fired and time.monotonic() - call.fired > LEFT_BEHIND_AFTER:
+            fault = _left_behind(thread, call, task, seeds[len(done.results)])
+            return Batch(seeds, list(done.results), fault, time.perf_counter() - started)
+    done.seconds = time.perf_counter() - started
+    return done
+
+
+def _left_behind(thread: threading.Thread, call: Any, task: Task, seed: int) -> BotError:
+    """The fault of a bot whose call could not be stopped, as far as it can be told."""
+    about = call.about or (None, None)
+    seat, game = about
+    frame = sys._current_frames().get(thread.ident or 0)
+    location = frame_location(frame, type(seat.bot) if seat is not None else None)
+    limit = f"{task.move_time:g} s"
+    problem = f"choose() took longer than {limit}, the time limit of a move, and could not be"
+    problem += " stopped (it waits in code that cannot be interrupted); it was left behind"
+    if seat is None:
+        return BotError(problem, bot=" or ".join(bot_name(bot) for bot in task.bots), seed=seed,
+                        location=location)  # fmt: skip
+    fault: BotError = seat.fault(problem, game, seed, location=location)
+    return fault
+
+
+def in_seed_order(batches: Iterable[Batch]) -> Iterator[GameResult]:
+    """The fault rules, for any executor: the games of ``batches`` (given in seed order),
+    then the first fault.
+
+    Every game of a batch before its fault is yielded, then the fault is raised, and no
+    game after it is ever yielded, even one already played: so a run's records are
+    exactly the games of the seeds before its first fault, in seed order, however many
+    processes, threads or machines played them.
+
+    Raises:
+        BotError: the first fault, after the games before it.
+    """
+    for batch in batches:
+        yield from batch.results
+        if batch.fault is not None:
+            raise batch.fault
+
+
+class WorkerLost(Exception):
+    """A worker that was playing a batch ended before returning it (see :func:`isolate`).
+
+    Args:
+        how: How it ended, such as ``"killed by signal 9"``.
+    """
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
+
+
+def isolate(task: Task, seeds: Sequence[int], play: Callable[[Task, list[int]], Batch]) -> Batch:
+    """Play again, one game at a time, a batch whose worker ended while playing it, to
+    find the game that ends it: the games before it are kept, and it is the fault.
+
+    ``play`` plays one batch on a fresh worker and raises :class:`WorkerLost` when that
+    worker ends; the executor provides it. If no game ends a worker this time (the first
+    one was ended from outside), the whole batch comes back.
+    """
+    started = time.perf_counter()
+    results: list[GameResult] = []
+    for seed in seeds:
+        try:
+            batch = play(task, [seed])
+        except WorkerLost as lost:
+            names = _suspects(task)
+            fault = BotError(
+                f"the process playing this game ended ({lost.how}) before the game did:"
+                " a bot ended it (such as with os.abort or a signal), or it ran out of memory",
+                bot=names,
+                seed=seed,
+            )
+            return Batch(list(seeds), results, fault, time.perf_counter() - started)
+        results.extend(batch.results)
+        if batch.fault is not None:
+            return Batch(list(seeds), results, batch.fault, time.perf_counter() - started)
+    return Batch(list(seeds), results, None, time.perf_counter() - started)
+
+
+def _suspects(task: Task) -> str:
+    """Your own bots of a task (the engine's own do not end processes), by name."""
+    from pirate_rules.referee import is_trusted, load_bot
+
+    yours = []
+    for seat, bot in enumerate(task.bots):
+        try:
+            if not is_trusted(load_bot(task.game, bot, seat)):
+                yours.append(bot_name(bot))
+        except PirateRulesError:
+            yours.append(bot_name(bot))
+    return " or ".join(yours or [bot_name(bot) for bot in task.bots])
+
+
+def usable_cpus() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def iter_games(
@@ -142,38 +338,42 @@ def iter_games(
     *,
     jobs: int = 1,
     records: str = "",
+    move_time: float | None = None,
     check_first: bool = True,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Play one game per seed and yield each result as it is ready, in seed order.
 
     Args:
         game: ``"marvin"`` or ``"pirate"``.
         seeds: The deals, any iterable (a ``range`` of ten million is fine).
         bots: The two bots (see :func:`~pirate_rules.bots.bot_class`), or their classes.
-        jobs: Processes to use; with more than one, a few batches of games are in
-            flight at a time, never the whole run.
+        jobs: Processes to use, at most one per processor (and per game, for a
+            ``range``); with more than one, a few batches of games are in flight at a
+            time, never the whole run.
         records: ``"dict"`` to attach each game's record, ``"json"`` to attach it as
             compact JSON text (written by the worker that played it).
-        check_first: Referee the first game thoroughly (see :mod:`pirate_rules.referee`).
+        move_time: Your own bots' time limit per move, in seconds (None: no limit).
+        check_first: Kept for callers written when only the first game was checked
+            in full; every choice of your own bots is now checked in every game.
 
     Raises:
-        BotError: at the first fault of a bot, after the games before it were yielded.
+        BotError: at the first fault of a bot, after the games before it were yielded
+            (see :func:`in_seed_order`); the same games for any ``jobs``.
         UnknownBotError: if a bot name is no bot.
     """
+    del check_first
     names = tuple(bots or DEFAULT_BOTS[game])
     load_bots(game, names)  # a bot that cannot be loaded is reported before any game
-    seeds = iter(seeds)
-    first = next(seeds, None)
-    if first is None:
-        return
-    task: Task = (game, (names[0], names[1]), player_names(names), records,
-                  first if check_first else None)  # fmt: skip
-    seeds = itertools.chain([first], seeds)
+    task = Task(game, (names[0], names[1]), player_names(names), records, move_time)
+    jobs = min(jobs, usable_cpus())
+    if isinstance(seeds, Sized):
+        jobs = min(jobs, len(seeds))
     if jobs <= 1:
         for seed in seeds:
-            yield _play(task, seed)
+            batch = play_batch(task, [seed])
+            yield from in_seed_order([batch])
         return
-    yield from _in_parallel(task, seeds, jobs)
+    yield from _in_processes(task, iter(seeds), jobs)
 
 
 BATCH_SECONDS: Final = 0.2
@@ -181,42 +381,189 @@ BATCH_SECONDS: Final = 0.2
 progress bar and little work in flight, long enough that sending it costs little."""
 
 
-def _in_parallel(task: Task, seeds: Iterator[int], jobs: int) -> Iterator[GameResult]:
-    """Batches of games on ``jobs`` processes, a few in flight at a time, in seed order."""
-    import multiprocessing
+def _in_processes(task: Task, seeds: Iterator[int], jobs: int) -> Generator[GameResult, None, None]:
+    """Batches of games on ``jobs`` processes, a few in flight at a time, in seed order.
 
+    A worker process that ends while playing (a bot that calls ``os.abort``, or is
+    killed) loses only its batch: that batch is played again by :func:`isolate` on a
+    new process, to find the game that ended it, and a new worker takes its place.
+    """
     size = 1  # grows once the time a game takes is known
-    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
-        pending: deque[Any] = deque()
+    pool = _Pool(jobs)
+    waiting: deque[list[int]] = deque()  # batches in seed order, not yet given to a worker
+    order: deque[list[int]] = deque()  # every batch not yet yielded, in seed order
+    done: dict[int, Batch] = {}  # finished batches, by their first seed
 
-        def send() -> None:
-            batch = list(itertools.islice(seeds, size))
-            if batch:
-                pending.append(pool.apply_async(_play_batch, (task, batch)))
+    def more() -> None:
+        batch = list(itertools.islice(seeds, size))
+        if batch:
+            waiting.append(batch)
+            order.append(batch)
 
+    try:
         for _ in range(3 * jobs):
-            send()
-        while pending:
-            done, seconds = pending.popleft().get()
-            if isinstance(done, BotError):
-                # Let the few batches in flight end before the pool is stopped: stopping
-                # workers in the middle of a batch can leave the pool's threads waiting.
-                for batch in pending:
-                    batch.wait()
-                pool.close()
-                pool.join()
-                raise done
-            if done:
-                size = max(1, min(500, int(BATCH_SECONDS * len(done) / max(seconds, 1e-6))))
-            send()
-            yield from done
+            more()
+        while order:
+            while waiting and pool.idle():
+                pool.give(task, waiting.popleft())
+            first = order[0][0]
+            if first not in done:
+                for seeds_of, outcome in pool.finished():
+                    if isinstance(outcome, WorkerLost):
+                        with _Pool(1) as alone:
+                            outcome = isolate(task, seeds_of, alone.play)
+                    done[seeds_of[0]] = outcome
+                continue
+            batch = done.pop(first)
+            order.popleft()
+            if batch.results and batch.seconds > 0:
+                rate = len(batch.results) / batch.seconds
+                size = max(1, min(500, int(BATCH_SECONDS * rate)))
+            yield from in_seed_order([batch])
+            more()
+    finally:
+        pool.close()
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them cleanly."""
-    import signal
+class _Pool:
+    """Worker processes for :func:`play_batch`, each with a pipe of its own: a worker
+    that ends while playing is told (:class:`WorkerLost`) without holding up the
+    others, and closing the pool ends every worker at once."""
 
+    def __init__(self, jobs: int) -> None:
+        self._jobs = jobs
+        self._workers: list[_Worker] = []
+
+    def idle(self) -> bool:
+        """Whether a worker can take a batch now (one is started if there is room)."""
+        if any(worker.batch is None for worker in self._workers):
+            return True
+        return len(self._workers) < self._jobs
+
+    def give(self, task: Task, seeds: list[int]) -> None:
+        """Give a batch to an idle worker."""
+        worker = next((worker for worker in self._workers if worker.batch is None), None)
+        if worker is None:
+            worker = _Worker()
+            self._workers.append(worker)
+        worker.give(task, seeds)
+
+    def finished(self) -> list[tuple[list[int], Batch | WorkerLost]]:
+        """Wait until a worker finishes its batch (or ends); each finished batch's seeds
+        and result: the :class:`Batch`, or :class:`WorkerLost` for a worker that ended."""
+        from multiprocessing.connection import wait
+
+        busy = {worker.connection: worker for worker in self._workers if worker.batch is not None}
+        results: list[tuple[list[int], Batch | WorkerLost]] = []
+        for connection in wait(list(busy)):
+            worker = busy[connection]  # type: ignore[index]
+            seeds = worker.batch or []
+            try:
+                outcome: Batch | WorkerLost = worker.connection.recv()
+                worker.batch = None
+            except (EOFError, OSError):
+                outcome = WorkerLost(worker.how())
+                self._workers.remove(worker)
+                worker.close()
+            results.append((seeds, outcome))
+        return results
+
+    def play(self, task: Task, seeds: list[int]) -> Batch:
+        """Play one batch and wait for it.
+
+        Raises:
+            WorkerLost: if the worker ended while playing it.
+        """
+        self.give(task, seeds)
+        while True:
+            for _, outcome in self.finished():
+                if isinstance(outcome, WorkerLost):
+                    raise outcome
+                return outcome
+
+    def close(self) -> None:
+        """End every worker at once."""
+        for worker in self._workers:
+            worker.close()
+        self._workers.clear()
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+class _Worker:
+    """One worker process and its end of the pipe; ``batch`` is the one it is playing."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self.connection, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(
+            target=_worker_main, args=(theirs,), name="pirate-rules worker", daemon=True
+        )
+        self.process.start()
+        theirs.close()  # only the worker holds its end: when it ends, this end reads EOF
+        self.batch: list[int] | None = None
+
+    def give(self, task: Task, seeds: list[int]) -> None:
+        self.batch = seeds
+        self.connection.send((task, seeds))
+
+    def how(self) -> str:
+        """How the worker ended, once it has: ``killed by SIGABRT``, ``exit status 7``..."""
+        self.process.join(10)
+        code = self.process.exitcode
+        if code is None:
+            return "it stopped answering"
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit status {code}"
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.connection.close()
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(5)
+
+
+def _worker_main(connection: Any) -> None:
+    """A worker process: play each batch it is given, until its pipe closes."""
+    _worker_starts()
+    while True:
+        try:
+            task, seeds = connection.recv()
+        except (EOFError, OSError):
+            return  # the main process is done with this worker
+        batch = play_batch(task, seeds)
+        try:
+            connection.send(batch)
+        except OSError:
+            return
+
+
+def _worker_starts() -> None:
+    """A worker process leaves Ctrl-C to the main process, which stops it cleanly; what
+    bots print goes to standard error; a bot's ``os._exit`` is told, not obeyed; and a
+    worker that a bot ends (``os.abort``) dumps no traceback of its own: the main
+    process tells it in one line."""
+    import faulthandler
+
+    faulthandler.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    guard_exits()
 
 
 def run_games(
@@ -227,6 +574,7 @@ def run_games(
     jobs: int = 1,
     with_records: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
+    move_time: float | None = None,
 ) -> list[GameResult]:
     """Play one game per seed and return all the results in seed order (see :func:`iter_games`).
 
@@ -234,7 +582,8 @@ def run_games(
     iterate :func:`iter_games` instead, which keeps no list.
     """
     results = []
-    for result in iter_games(game, seeds, bots, jobs=jobs, records="dict" if with_records else ""):
+    records = "dict" if with_records else ""
+    for result in iter_games(game, seeds, bots, jobs=jobs, records=records, move_time=move_time):
         results.append(result)
         if on_result:
             on_result(result)
@@ -249,6 +598,7 @@ def summarise(
     *,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    move_time: float | None = None,
 ) -> Summary:
     """Play ``games`` games between ``bots`` from ``seed`` on, and summarise them.
 
@@ -259,7 +609,7 @@ def summarise(
         BotError: at the first fault of a bot.
     """
     tally = Tally(game)
-    for result in iter_games(game, range(seed, seed + games), bots, jobs=jobs):
+    for result in iter_games(game, range(seed, seed + games), bots, jobs=jobs, move_time=move_time):
         tally.add(result)
         if on_result:
             on_result(result)
@@ -269,7 +619,9 @@ def summarise(
 class Progress:
     """A one-line progress bar with the rate and the time left, redrawn at most ten times a second.
 
-    It draws nothing when the stream is not a terminal, unless ``force`` is set.
+    It draws nothing when the stream is not a terminal, unless ``force`` is set. The
+    line fits the terminal's width (80 columns when it cannot be told), so that it is
+    redrawn in place and never wraps: the bar shrinks first, then the label.
 
     Example:
         >>> import io
@@ -287,10 +639,20 @@ class Progress:
         self.total = total
         self.label = label
         self.stream = stream or sys.stderr
-        self.enabled = force or self.stream.isatty()
+        try:
+            terminal = self.stream.isatty()
+        except (AttributeError, OSError, ValueError):
+            terminal = False
+        self.enabled = force or terminal
         self.done = 0
         self.started = time.monotonic()
         self._drawn = 0.0
+
+    def show(self) -> None:
+        """Draw the bar as it is now (at the start: before the first item is done)."""
+        if self.enabled:
+            self._drawn = time.monotonic()
+            self.draw(self._drawn)
 
     def advance(self, _result: object = None) -> None:
         """Count one finished item and redraw if it is time."""
@@ -301,11 +663,22 @@ class Progress:
                 self._drawn = now
                 self.draw(now)
 
-    def draw(self, now: float) -> None:
-        """Draw the bar as it is at time ``now``."""
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        bar = "#" * filled + "-" * (width - filled)
+    def columns(self) -> int:
+        """The width of the terminal the bar is drawn on (80 when it cannot be told)."""
+        try:
+            return os.get_terminal_size(self.stream.fileno()).columns or 80
+        except (AttributeError, OSError, ValueError):
+            return 80
+
+    def line(self, now: float, columns: int = 80) -> str:
+        """The bar as it is at time ``now``, at most ``columns - 1`` characters wide.
+
+        Example:
+            >>> bar = Progress(10, "marvin random vs random", force=True)
+            >>> bar.done = 5
+            >>> len(bar.line(bar.started + 1, columns=40)) <= 39
+            True
+        """
         elapsed = max(now - self.started, 1e-9)
         rate = self.done / elapsed
         if self.done >= self.total:
@@ -314,10 +687,23 @@ class Progress:
             when = f"{_duration((self.total - self.done) / rate)} left"
         else:
             when = "time left unknown"
-        self.stream.write(
-            f"\r{self.label} [{bar}] {self.done:,}/{self.total:,} games, {rate:,.0f} games/s,"
-            f" {when}  "
-        )
+        games = "game" if self.total == 1 else "games"
+        tail = f" {self.done:,}/{self.total:,} {games}, {rate:,.0f} games/s, {when}"
+        room = columns - 1
+        width = min(30, room - len(self.label) - len(tail) - 3)
+        if width >= 10:
+            filled = width * self.done // max(1, self.total)
+            return f"{self.label} [{'#' * filled}{'-' * (width - filled)}]{tail}"
+        label = self.label
+        if len(label) + len(tail) > room:  # no room for a bar: the label, cut short
+            label = label[: max(0, room - len(tail) - 3)] + "..."
+        return (label + tail)[:room]
+
+    def draw(self, now: float) -> None:
+        """Draw the bar as it is at time ``now``, in place of the last one."""
+        columns = self.columns()
+        text = self.line(now, columns)
+        self.stream.write(f"\r{text}{' ' * (columns - 1 - len(text))}")
         self.stream.flush()
 
     def close(self) -> None:
@@ -338,50 +724,236 @@ def _duration(seconds: float) -> str:
     return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
 
 
+class RecordTargetError(ValueError):
+    """A place records cannot be written to, said in plain words (a command line error)."""
+
+
+class RecordsNotWritten(PirateRulesError):
+    """Writing a record failed (a full disk, a file too large...); the message names the
+    file and says which games' records it holds."""
+
+
+RECORD_FILE: Final = re.compile(r"(?:marvin|pirate)-(-?\d+)\.json")
+"""The name of one game's record in a folder of records: ``<game>-<seed>.json``."""
+
+
 class RecordWriter:
     """Writes each game's record as it finishes: one JSON Lines file, or one file per game.
 
-    A target ending in ``.jsonl`` is one file with one compact record per line (see
-    RECORDS.md); any other target is a folder of ``<game>-<seed>.json`` files.
+    The target is read as:
+
+    * ``-``: JSON Lines on standard output (``stdout``, a file descriptor, when given);
+    * a name ending in ``.jsonl``, or a device or named pipe that is already there
+      (``/dev/null``): JSON Lines, one compact record per line (see RECORDS.md),
+      written straight into it;
+    * any other name: a folder of ``<game>-<seed>.json`` files, each written whole
+      under a temporary name and then renamed, so that no half record is ever there.
+
+    A name ending in ``.json`` is refused: such a file holds one record, not a run.
+    Records already there are never replaced without ``force``; with ``force``, a
+    folder's old records (of either game) are removed first, so that the folder holds
+    this run's records only. Files get the permissions the user's umask gives.
+
+    Every record is written as soon as its game is counted, whole or not at all: when
+    writing fails (a full disk, a file size limit), a JSON Lines file is cut back to
+    its last whole line, and :class:`RecordsNotWritten` says which games it holds, so
+    that the records are exactly the first :attr:`kept` games.
 
     Raises:
-        FileExistsError: if records are already there and ``force`` is not set.
-        OSError: if the target cannot be created.
+        RecordTargetError: if the target cannot hold records (a ``.json`` file, a
+            folder given for a file or the other way round) or already holds some and
+            ``force`` is not set.
+        OSError: if the target cannot be created or opened.
     """
 
-    def __init__(self, target: str | Path, game: str, *, force: bool = False) -> None:
+    def __init__(
+        self, target: str | Path, game: str, *, force: bool = False, stdout: int | None = None
+    ) -> None:
         self.target = Path(target)
+        self.name = str(target)
         self.game = game
-        self.lines = str(target).endswith(".jsonl")
-        self._file: IO[str] | None = None
+        self.kept = 0
+        self.first: int | None = None  # the seed of the first record written
+        self.last: int | None = None
+        self._fd: int | None = None
+        self._own_fd = True
+        self._committed = 0  # bytes of whole lines written, from the start of the file
+        self._truncatable = False
+        if self.name == "-":
+            self.lines = True
+            self._fd, self._own_fd = (1 if stdout is None else stdout), False
+            self._start_lines()
+            return
+        kind = _kind_of(self.target)
+        self.lines = self.name.endswith(".jsonl") or kind in ("device", "pipe")
         if self.lines:
-            if self.target.is_dir():
-                raise IsADirectoryError(f"{self.target} is a folder")
-            self._file = open(  # noqa: SIM115 (closed by close())
-                self.target, "w" if force else "x", encoding="utf-8", newline="\n"
-            )
+            self._open_lines(kind, force)
         else:
-            self.target.mkdir(parents=True, exist_ok=True)
-            if not force and next(self.target.glob(f"{game}-*.json"), None) is not None:
-                raise FileExistsError(f"{self.target} already holds {game} records")
+            self._open_folder(kind, force)
+
+    def _open_lines(self, kind: str | None, force: bool) -> None:
+        if kind == "folder":
+            raise RecordTargetError(
+                f"{self.name} is a folder (give a file name such as games.jsonl)"
+            )
+        if kind == "file" and not force:
+            raise RecordTargetError(f"{self.name} already exists (add --force to replace it)")
+        flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+        if kind in (None, "file"):
+            flags |= os.O_TRUNC if kind == "file" else os.O_EXCL
+        # A symbolic link is followed, even one to a file not there yet: the link stays.
+        self._fd = os.open(os.path.realpath(self.target), flags, 0o666)
+        self._start_lines()
+
+    def _start_lines(self) -> None:
+        assert self._fd is not None
+        try:
+            mode = os.fstat(self._fd).st_mode
+            self._truncatable = stat.S_ISREG(mode)
+            self._committed = os.lseek(self._fd, 0, os.SEEK_CUR) if self._truncatable else 0
+        except OSError:
+            self._truncatable = False
+
+    def _open_folder(self, kind: str | None, force: bool) -> None:
+        if self.name.endswith(".json"):
+            raise RecordTargetError(
+                f"{self.name} is the name of one record's file: give a name ending in .jsonl"
+                " for one record per line, or a folder's name for one file per game"
+            )
+        if kind not in (None, "folder"):
+            raise RecordTargetError(
+                f"{self.name} is a file, not a folder (give a name ending in .jsonl to write"
+                " one record per line)"
+            )
+        self.target.mkdir(parents=True, exist_ok=True)
+        old = [path for path in self.target.iterdir() if RECORD_FILE.fullmatch(path.name)]
+        if old and not force:
+            raise RecordTargetError(
+                f"{self.name}/ already holds {len(old):,} game record"
+                f"{'s' if len(old) != 1 else ''} (add --force to replace them)"
+            )
+        for path in old:  # --force: this run's records only, as in one file
+            path.unlink()
 
     def write(self, result: GameResult) -> None:
-        """Write one game's record (the result must carry it)."""
+        """Write one game's record (the result must carry it), whole or not at all.
+
+        Raises:
+            RecordsNotWritten: if it cannot be written; the records before it stay.
+        """
         text = result.record_text
         if text is None:
             text = encode_record(result.record)
-        if self._file is not None:
-            self._file.write(text + "\n")
-        else:
-            path = self.target / f"{result.game}-{result.seed}.json"
-            path.write_text(text + "\n", encoding="utf-8")
+        try:
+            if self.lines:
+                self._write_line((text + "\n").encode("utf-8", "surrogateescape"))
+            else:
+                path = self.target / f"{result.game}-{result.seed}.json"
+                write_whole(path, text + "\n")
+        except BrokenPipeError:
+            if self.name == "-":
+                raise  # standard output closed early (``| head``): stop quietly
+            raise RecordsNotWritten(self._failed(BrokenPipeError("Broken pipe"))) from None
+        except OSError as exc:
+            raise RecordsNotWritten(self._failed(exc)) from None
+        self.kept += 1
+        if self.first is None:
+            self.first = result.seed
+        self.last = result.seed
+
+    def _write_line(self, data: bytes) -> None:
+        assert self._fd is not None
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(self._fd, view) :]
+        except OSError:
+            if self._truncatable:  # back to the last whole line
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self._fd, self._committed)
+                    os.lseek(self._fd, self._committed, os.SEEK_SET)
+            raise
+        self._committed += len(data)
+
+    def _failed(self, exc: OSError) -> str:
+        reason = exc.strerror or str(exc)
+        where = "standard output" if self.name == "-" else self.where()
+        return f"cannot write the record of the next game to {where}: {reason}; {self.holds()}"
+
+    def holds(self) -> str:
+        """Which games' records the target holds, in words."""
+        if not self.kept:
+            return "it holds no record"
+        if self.kept == 1:
+            return f"it holds the record of the first game (seed {self.first})"
+        seeds = f"seeds {self.first} to {self.last}"
+        return f"it holds the records of the first {_games(self.kept)} ({seeds})"
 
     def close(self) -> None:
-        """Flush and close the file (nothing to do for a folder)."""
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        """Close the file (nothing to do for a folder or standard output)."""
+        if self._fd is not None and self._own_fd:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+        self._fd = None
 
     def where(self) -> str:
         """The target, for the message that says where the records are."""
-        return str(self.target) if self.lines else f"{self.target}/"
+        if self.name == "-":
+            return "standard output"
+        return self.name if self.lines else f"{self.name.rstrip('/')}/"
+
+
+def _games(count: int) -> str:
+    return f"{count:,} game" + ("" if count == 1 else "s")
+
+
+def _kind_of(path: Path) -> str | None:
+    """What is at ``path`` (links followed): ``"file"``, ``"folder"``, ``"device"``,
+    ``"pipe"``, ``"other"``, or None for nothing."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISCHR(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "pipe"
+    return "other"
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to a new file ``path``, whole or not at all: under a temporary name
+    in the same folder, then renamed; the temporary file is removed if writing fails.
+    The file gets the permissions the user's umask gives (a file replaced keeps its own).
+    """
+    folder = path.parent
+    mode = 0o666
+    with contextlib.suppress(OSError):
+        existing = path.stat()
+        if stat.S_ISREG(existing.st_mode):
+            mode = stat.S_IMODE(existing.st_mode)
+    for attempt in itertools.count():
+        temporary = folder / f".{path.name}.{os.getpid()}-{attempt}.tmp"
+        try:
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        break
+    try:
+        try:
+            data = memoryview(text.encode("utf-8", "surrogateescape"))
+            while data:
+                data = data[os.write(fd, data) :]
+            if mode != 0o666:
+                os.fchmod(fd, mode)
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -220,7 +220,7 @@ class Summary:
         if self.game == "pirate" or self.draws:
             rows.append(("draws", format_share(self.draws, self.games)))
         rows.append(("mean game", f"{self.mean_length:.1f} {unit}"))
-        rows.append(("longest game", f"{self.longest} {unit}"))
+        rows.append(("longest game", f"{self.longest} {unit if self.longest != 1 else unit[:-1]}"))
         if self.game == "marvin":
             rows.append(("needed a reshuffle", format_share(self.reshuffled, self.games)))
         else:
@@ -228,7 +228,7 @@ class Summary:
         for how, count in self.ended_by.items():
             rows.append((f"ended: {ENDINGS.get(how, how)}", format_share(count, self.games)))
         width = max(len(label) for label, _ in rows) + 2
-        yield f"{self.games} games of {TITLES[self.game]}"
+        yield f"{self.games} game{'' if self.games == 1 else 's'} of {TITLES[self.game]}"
         for label, value in rows:
             yield f"  {label:<{width}}{value}"
 

@@ -12,6 +12,13 @@ sunk (``f 20``: twenty moments). ``?`` shows the help in either game.
 Typing ``q`` or ending the input stops the game. With ``--record`` the record is saved
 whatever happens, finished or not: at the end, on ``q``, on Ctrl-C, when the terminal
 closes, and when the bot fails; nothing is lost. The path is checked before the game.
+A record replaces only a file (with ``--force``): it is written next to it and renamed,
+so that no half record is ever left, or written straight into a device or a named pipe;
+a symbolic link keeps pointing at the record. New files get the user's umask.
+
+The bot is refereed as in ``simulate`` (`pirate_rules.referee`): its time per move is
+bounded (``move_time``), and whatever it prints goes to standard error, not among the
+game's own lines.
 """
 
 from __future__ import annotations
@@ -23,19 +30,20 @@ import random
 import select
 import signal
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from pirate_rules.bots import bot_class, bot_names
-from pirate_rules.errors import BotError, PirateRulesError, one_line
+from pirate_rules.bots import bot_names, describe_exception, fault_location
+from pirate_rules.errors import PirateRulesError, one_line
 from pirate_rules.referee import (
     Seat,
     bot_label,
+    bot_output_to_stderr,
     choose_action,
     choose_move,
+    load_bot,
     play_moment,
     push_move,
     seat_bot,
@@ -127,21 +135,67 @@ def default_bot(game: str) -> str:
 def check_record_path(record: str, *, force: bool = False) -> Path:
     """Check, before a game starts, that its record can be saved at ``record``.
 
+    A device or a named pipe is written straight into; a symbolic link is followed (the
+    record is saved where it points, and the link stays).
+
     Raises:
-        ValueError: saying why not: a folder, a missing folder, a file already there
-            (unless ``force``), or a folder that cannot be written.
+        ValueError: saying why not: standard output (which shows the game), a folder, a
+            missing folder, a file already there (unless ``force``), a folder that
+            cannot be written, or a name the system refuses (such as one too long).
     """
+    if record == "-":
+        raise ValueError("standard output shows the game: give a file name such as game.json")
     path = Path(record)
-    folder = path.parent
-    if path.is_dir():
-        raise ValueError(f"{record} is a folder; give a file name such as game.json")
-    if not folder.is_dir():
-        raise ValueError(f"there is no folder {str(folder)!r} to save {path.name} in")
-    if path.exists() and not force:
-        raise ValueError(f"{record} already exists (add --force to replace it)")
-    if not os.access(folder, os.W_OK):
-        raise ValueError(f"cannot write in the folder {str(folder)!r}")
+    shown = one_line(record, 200)
+    try:
+        kind = _kind(path)
+        if kind == "folder":
+            raise ValueError(f"{shown} is a folder; give a file name such as game.json")
+        if kind in ("device", "pipe"):
+            return path
+        if kind == "other":
+            raise ValueError(f"{shown} is neither a file, a device nor a named pipe")
+        target = Path(os.path.realpath(path))
+        folder = target.parent
+        if not folder.is_dir():
+            raise ValueError(f"there is no folder {one_line(str(folder), 200)!r} to save it in")
+        if kind == "file" and not force:
+            raise ValueError(f"{shown} already exists (add --force to replace it)")
+        if not os.access(folder, os.W_OK):
+            raise ValueError(f"cannot write in the folder {one_line(str(folder), 200)!r}")
+        if kind is None:
+            _fits(target)
+    except OSError as exc:
+        raise ValueError(f"cannot save {shown!r}: {exc.strerror or exc}") from None
     return path
+
+
+def _fits(path: Path) -> None:
+    """Raise the system's own error if no file could ever be named ``path`` (a name too
+    long): asked of the system, without creating anything."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return
+
+
+def _kind(path: Path) -> str | None:
+    """What is at ``path`` (links followed): file, folder, device, pipe, other or None."""
+    import stat as stat_module
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    if stat_module.S_ISREG(mode):
+        return "file"
+    if stat_module.S_ISDIR(mode):
+        return "folder"
+    if stat_module.S_ISCHR(mode):
+        return "device"
+    if stat_module.S_ISFIFO(mode):
+        return "pipe"
+    return "other"
 
 
 def play(
@@ -154,11 +208,13 @@ def play(
     auto: bool = False,
     read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
+    move_time: float | None = None,
 ) -> int:
     """Play ``game`` against ``bot`` in the terminal; returns the exit status.
 
     0 when the game ends or you stop it, 130 after Ctrl-C, 129 when the terminal closes;
     the record (with ``record``) is saved in every case, a bot's fault included.
+    ``move_time`` bounds your own bot's time per move, in seconds.
 
     Raises:
         BotError: if the bot fails (after the record is saved).
@@ -168,11 +224,9 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     console = _Console(read or _default_reader(), out or sys.stdout)
-    try:
-        cls = bot_class(game, bot)
-    except BotError as exc:
-        raise exc.placed(seat=BOT) from None
-    opponent = seat_bot(bot, cls, BOT, seed)
+    with _bot_output():
+        cls = load_bot(game, bot, BOT)
+        opponent = seat_bot(bot, cls, BOT, seed, move_time=move_time)
     label = bot_label(bot)
     bot_player = f"{label} bot" if name != f"{label} bot" else f"{label} bot 2"
     players = (name, bot_player)
@@ -202,10 +256,11 @@ def play(
     except _HangUp:
         status, ending = 129, "The terminal closed."
     finally:
-        saved = _save(state, game, record) if record else None
         with contextlib.suppress(OSError, ValueError):
             if ending:
                 console.say(ending)
+        saved = _save(state, game, record) if record else None
+        with contextlib.suppress(OSError, ValueError):
             if saved:
                 console.say(f"Record saved to {saved}.")
     return status
@@ -231,24 +286,68 @@ def _hang_ups() -> Iterator[None]:
 
 
 def _save(state: Any, game: str, record: str) -> Path:
-    """Write the record next to its place, then move it there, so no half record is left."""
+    """Save the record: a file is written next to its place, then renamed there, so that
+    no half record is ever left (nor a temporary file); a device or a named pipe is
+    written straight into; a symbolic link keeps pointing at the record."""
     from pirate_rules.marvin import to_record as marvin_record
     from pirate_rules.pirate import to_record as pirate_record
+    from pirate_rules.simulate import write_whole
 
     path = Path(record)
     data = marvin_record(state) if game == "marvin" else pirate_record(state)
     text = json.dumps(data, indent=1) + "\n"
     try:
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
-        ) as temporary:
-            temporary.write(text)
-        os.replace(temporary.name, path)
+        if _kind(path) in ("device", "pipe"):
+            with open(path, "w", encoding="utf-8", errors="surrogateescape") as stream:
+                stream.write(text)
+        else:
+            write_whole(Path(os.path.realpath(path)), text)
     except OSError as exc:
         raise PirateRulesError(
-            f"cannot save the record to {record!r}: {exc.strerror or exc}"
+            f"cannot save the record to {one_line(record, 200)!r}: {exc.strerror or exc};"
+            " the game was not saved"
         ) from None
     return path
+
+
+@contextlib.contextmanager
+def _bot_output() -> Iterator[None]:
+    """While the bot runs, what it prints goes to standard error, not among the game's
+    lines (when standard output is a real file descriptor)."""
+    try:
+        sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        yield
+        return
+    with bot_output_to_stderr():
+        yield
+
+
+def _reason(seat: Seat, seed: int, game: Any) -> str:
+    """What the bot says of its last move, in one line; its failing is its fault."""
+    try:
+        reason = getattr(seat.bot, "reason", "")
+        return one_line(reason if type(reason) is str else str(reason), 300) if reason else ""
+    except Exception as exc:
+        raise seat.fault(
+            f"its reason raised {describe_exception(exc)}",
+            game,
+            seed,
+            location=fault_location(exc, type(seat.bot)),
+        ) from None
+
+
+def _number(text: str, limit: int = 1_000_000) -> int | None:
+    """``text`` as a whole number from 0 to ``limit`` written with the digits 0-9, or None.
+
+    Example:
+        >>> _number("12"), _number("²"), _number("9" * 5000)
+        (12, None, None)
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(limit)):
+        return None
+    value = int(text)
+    return value if value <= limit else None
 
 
 def _new_lines(state: Any, console: _Console, shown: int) -> int:
@@ -266,13 +365,18 @@ def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> Non
     draw = True
     while not game.is_game_over():
         if game.to_move == BOT:
-            move = choose_move(opponent, game, seed, thorough=True)
-            if move not in game.legal_moves:
+            with _bot_output():
+                move = choose_move(opponent, game, seed, thorough=True)
+                reason = _reason(opponent, seed, game)
+            try:
+                listed = game.legal_moves.find(Move.parse(move) if isinstance(move, str) else move)
+            except PirateRulesError:
+                listed = None
+            if listed is None:
                 push_move(opponent, game, move, seed)  # reports the bot's fault
-            listed = game.legal_moves.find(Move.parse(move) if isinstance(move, str) else move)
-            console.say(f"{game.players[BOT]}: {describe_move(game, listed)}.")
-            if getattr(opponent.bot, "reason", ""):
-                console.say(f"  ({one_line(str(opponent.bot.reason), 300)})")
+            console.say(f"{game.players[BOT]}: {describe_move(game, listed, own='its')}.")
+            if reason:
+                console.say(f"  ({reason})")
             push_move(opponent, game, listed, seed)
             draw = True
             shown = _new_lines(game, console, shown)
@@ -290,11 +394,12 @@ def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> Non
             _list_moves(game, moves, console)
             continue
         chosen: Any = answer
-        if answer.isdigit():
-            if not 1 <= int(answer) <= len(moves):
+        if answer.isdigit() or answer.isdecimal():
+            number = _number(answer)
+            if number is None or not 1 <= number <= len(moves):
                 console.say(f"Not that: choose 1 to {len(moves)}.")
                 continue
-            chosen = moves[int(answer) - 1]
+            chosen = moves[number - 1]
         elif not answer:
             console.say(f"Not that: choose 1 to {len(moves)}, or ? for help.")
             continue
@@ -368,7 +473,8 @@ class _Pirate:
                 if letter is None:
                     continue
             ships = len(game.sunk) + sum(game.score)
-            bot_action = choose_action(self.opponent, game, self.seed, thorough=True)
+            with _bot_output():
+                bot_action = choose_action(self.opponent, game, self.seed, thorough=True)
             play_moment((None, self.opponent), game, (letter, bot_action), self.seed)
             self.shown = _new_lines(game, console, self.shown)
             if self.until_ship and len(game.sunk) + sum(game.score) > ships:
@@ -406,8 +512,8 @@ class _Pirate:
         if words and words[0] == "f":
             if len(words) == 1:
                 self.until_ship = True
-            elif len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
-                self.forward = int(words[1])
+            elif len(words) == 2 and (_number(words[1], 100_000) or 0) > 0:
+                self.forward = _number(words[1], 100_000) or 0
             else:
                 console.say("Not that: f, or f and a number of moments such as f 20.")
             return None

@@ -1,23 +1,29 @@
 """Faulty bots are reported in one line, never crashed on: simulate and play, both games.
 
-Each file in ``tests/bots/`` holds one bot with one fault. Every fault must come out as
-one line on standard error that names the bot, its seat, the game's seed and turn or
-moment when a game had started, what went wrong, the file and line of the bot's code,
-and the rule id for an illegal move; exit status 1; ``--traceback`` adds the traceback.
+Each file in ``tests/bots/`` holds one bot with one fault (``*_hostile.py`` and
+``*_sneaky.py`` hold several). Every fault must come out as one line on standard error
+that names the bot, its seat, the game's seed and turn or moment when a game had
+started, what went wrong, the file and line of the bot's code, the rule id for an
+illegal move, and how many games were kept; exit status 1; ``--traceback`` adds the
+traceback. A bot that changes the game it is shown is caught in any game, whatever it
+changes; the records written are exactly the games before the first fault, in seed
+order, the same for one process or two.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import threading
 from pathlib import Path
 
 import pytest
 
+from pirate_rules.bots import bot_class, bot_names
 from pirate_rules.cli import main
 from pirate_rules.errors import BotError
-from pirate_rules.referee import play_refereed
-from pirate_rules.simulate import play_match, run_games
+from pirate_rules.referee import is_trusted, play_refereed
+from pirate_rules.simulate import Task, play_batch, play_match, run_games
 from pirate_rules.terminal import play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +92,9 @@ def test_simulate_reports_a_faulty_bot_in_one_line(
     else:
         assert f"in seat {SEAT[game]}: " in err
     if fault == "illegal":
-        assert err.rstrip().endswith(")") and f", {RULES[game]}" in err
+        assert f", {RULES[game]}" in err and ")" in err.split(f", {RULES[game]}")[1]
+    if when:  # the run had begun: it says how much of it was kept
+        assert err.rstrip().endswith("no game was played before it")
 
 
 @pytest.mark.parametrize("game", ["marvin", "pirate"])
@@ -97,6 +105,31 @@ def test_traceback_shows_the_bots_own_line(capsys: pytest.CaptureFixture[str], g
     assert err.startswith("Traceback (most recent call last):")
     assert f'{game}_raises.py", line 10, in choose' in err
     assert err.splitlines()[-1].startswith("pirate-rules: error: bot ")
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_play_tells_a_hostile_bot_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    answers = iter(["1", "t"] * 100)
+    for hostile, words in (("BadRepr", "its __repr__ raised"), ("BadReason", "its reason raised"),
+                           ("Sleeps", "took longer than 0.3 s")):  # fmt: skip
+        if game == "pirate" and hostile == "BadReason":
+            continue  # the Pirate table does not show the bot's reasons
+        record = tmp_path / f"{hostile}.json"
+        bot = f"{BOTS / f'{game}_hostile.py'}:{hostile}"
+        argv = ["play", game, "--bot", bot, "--seed", "4", "--record", str(record),
+                "--move-time", "0.3"]  # fmt: skip
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("builtins.input", lambda _prompt: next(answers))
+            status = main(argv)
+        out, err = capsys.readouterr()
+        assert status == 1, err
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert f"bot '{bot}' in seat 1, game seed 4, " in err and words in err
+        assert f"Record saved to {record}." in out
+        assert main(["replay", str(record)]) == 0
+        capsys.readouterr()
 
 
 @pytest.mark.parametrize("fault", ["raises", "illegal", "malformed", "mutates", "bad_init"])
@@ -120,13 +153,189 @@ def test_play_reports_a_faulty_bot_and_keeps_the_record(
 
 
 def test_a_quiet_tamperer_is_caught_in_the_first_game(capsys: pytest.CaptureFixture[str]) -> None:
-    # It changes nothing a move would change, only the history: the thorough check of
-    # the first game sees it, with one process or two.
+    # It changes nothing a move would change, only the history.
     for jobs in ("1", "2"):
         argv = ["simulate", "pirate", "--bots", f"fast,{faulty('pirate', 'tampers')}"]
         assert main([*argv, "--seed", "9", "--jobs", jobs]) == 1
         err = one_line(capsys)
         assert "in seat 1, game seed 9, moment 2: choose() changed the game" in err
+
+
+SNEAKY = {
+    "marvin": ["pile", "discard", "hit points", "shield", "prize", "positions", "log",
+               "generator"],
+    "pirate": ["stock", "waste", "ship", "captured", "history", "fresh"],
+}  # fmt: skip
+"""Each part of the state that ``tests/bots/*_sneaky.py`` can change (see ``TAMPER`` there)."""
+
+
+@pytest.mark.parametrize(("game", "part"), [(g, p) for g in SNEAKY for p in SNEAKY[g]])
+def test_a_change_to_any_part_of_the_state_is_caught(
+    monkeypatch: pytest.MonkeyPatch, game: str, part: str
+) -> None:
+    monkeypatch.setenv("SNEAKY_PART", part)
+    monkeypatch.setenv("SNEAKY_FROM", "0")
+    sneaky = f"{BOTS / f'{game}_sneaky.py'}:Faulty"
+    with pytest.raises(BotError, match=r"choose\(\) changed the game it was shown") as caught:
+        play_refereed(game, 5, (OTHER[game], sneaky))
+    assert (caught.value.seat, caught.value.seed) == (1, 5)
+    assert caught.value.when.startswith("turn " if game == "marvin" else "moment ")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("start", [0, 1, 4])
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_tamperer_from_game_n_on_leaves_only_records_that_replay(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    game: str,
+    start: int,
+    jobs: str,
+) -> None:
+    # From its game N on (N = 0, 1, 4), it reorders the draw pile or a stock: the first
+    # game of a pairing is no different from the others.
+    monkeypatch.setenv("SNEAKY_FROM", str(start))
+    monkeypatch.setenv("SNEAKY_PART", "pile" if game == "marvin" else "stock")
+    records = tmp_path / "games.jsonl"
+    sneaky = f"{BOTS / f'{game}_sneaky.py'}:Faulty"
+    argv = ["simulate", game, "--bots", f"{OTHER[game]},{sneaky}", "--games", str(start + 3)]
+    assert main([*argv, "--records", str(records), "--jobs", jobs]) == 1
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and f"game seed {start}, " in err
+    assert "changed the game it was shown" in err
+    lines = records.read_text().splitlines()
+    assert [json.loads(line)["players"][1] for line in lines] == [sneaky.rsplit("/", 1)[1]] * start
+    if start:
+        assert out.startswith(f"{start} game")
+        seeds = "seed 0" if start == 1 else f"seeds 0 to {start - 1}"
+        assert f"before it ({seeds}) are summed up above, with their records in {records}" in err
+        assert main(["replay", str(records)]) == 0
+    else:
+        assert out == "" and err.rstrip().endswith("no game was played before it")
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_every_engine_bot_plays_whole_games_watched(game: str) -> None:
+    # The engine's own bots play at full speed because they never change the game they
+    # are shown: here each of them plays a game watched as your own bots are, at every
+    # choice, and the game is the engine's own game.
+    for name in bot_names(game):
+        cls = bot_class(game, name)
+        assert is_trusted(cls)
+        yours = type(f"Your{cls.__name__}", (cls,), {})
+        assert not is_trusted(yours)
+        seed = 3
+        watched = play_refereed(game, seed, (yours, OTHER[game]), thorough=True)
+        assert watched.log == play_match(game, seed, (name, OTHER[game])).log, name
+
+
+HOSTILE = {
+    # class: (what the message says, when)
+    "BadRepr": ("returned a value of type Unshowable (its __repr__ raised RuntimeError", "game"),
+    "Interrupts": ("choose() raised KeyboardInterrupt", "game"),
+    "Exits": ("choose() called os._exit(7), which would end the run", "game"),
+    "Sleeps": ("choose() took longer than 0.3 s, the time limit of a move", "game"),
+    "Loops": ("choose() took longer than 0.3 s, the time limit of a move", "game"),
+}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("hostile", sorted(HOSTILE))
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_hostile_bot_is_one_line_too(
+    capsys: pytest.CaptureFixture[str], game: str, hostile: str, jobs: str
+) -> None:
+    bot = f"{BOTS / f'{game}_hostile.py'}:{hostile}"
+    argv = ["simulate", game, "--bots", f"{OTHER[game]},{bot}", "--games", "3", "--seed", "2"]
+    status = main([*argv, "--jobs", jobs, "--move-time", "0.3"])
+    err = one_line(capsys)
+    assert status == 1
+    words, _ = HOSTILE[hostile]
+    assert err.startswith(f"pirate-rules: error: bot '{bot}' in seat 1, game seed 2, ")
+    assert words in err and f"({BOTS / f'{game}_hostile.py'}:" in err
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_bot_that_ends_its_worker_process_is_found_and_the_games_before_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    # os.abort cannot be stopped: the worker process ends. Its batch is played again,
+    # one game at a time, to find the game that ended it.
+    records = tmp_path / "games.jsonl"
+    bot = f"{BOTS / f'{game}_hostile.py'}:Aborts"
+    argv = ["simulate", game, "--bots", f"{bot},{OTHER[game]}", "--games", "3", "--jobs", "2"]
+    assert main([*argv, "--records", str(records)]) == 1
+    err = one_line(capsys)
+    ended = "the process playing this game ended (killed by SIGABRT)"
+    assert f"bot '{bot}', game seed 0: {ended}" in err
+    assert records.read_text() == ""
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_time_limit_holds_in_a_thread_too(game: str) -> None:
+    # A cluster runs tasks in threads, where no signal arrives: a loop is stopped by an
+    # exception sent to the thread, a sleep is left behind, and the batch returns.
+    results = {}
+
+    def run(bot: str) -> None:
+        task = Task(game, (OTHER[game], f"{BOTS / f'{game}_hostile.py'}:{bot}"),
+                    ("a", "b"), move_time=0.2)  # fmt: skip
+        results[bot] = play_batch(task, [1, 2])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("pirate_rules.simulate.LEFT_BEHIND_AFTER", 0.3)
+        threads = [threading.Thread(target=run, args=(bot,)) for bot in ("Loops", "Sleeps")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    for bot in ("Loops", "Sleeps"):
+        batch = results[bot]
+        assert batch.results == [] and batch.fault is not None
+        assert "took longer than 0.2 s" in str(batch.fault), str(batch.fault)
+        assert (batch.fault.seat, batch.fault.seed) == (1, 1)
+        assert f"{game}_hostile.py:" in str(batch.fault)
+    assert "could not be stopped" in str(results["Sleeps"].fault)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_what_a_bot_prints_stays_off_standard_output(
+    capfd: pytest.CaptureFixture[str], game: str, jobs: str
+) -> None:
+    bot = f"{BOTS / f'{game}_hostile.py'}:Prints"
+    argv = ["simulate", game, "--bots", f"{bot},{OTHER[game]}", "--games", "2", "--json"]
+    assert main([*argv, "--jobs", jobs]) == 0
+    out, err = capfd.readouterr()
+    assert json.loads(out)["games"] == 2  # JSON, and nothing else
+    assert "thinking about" in err and "written straight to descriptor 1" in err
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_the_records_after_a_fault_are_the_same_for_any_jobs(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    game: str,
+) -> None:
+    monkeypatch.setenv("FAIL_AT", "30")
+    bot = f"{BOTS / f'{game}_hostile.py'}:FailsAt"
+    texts = []
+    for jobs in ("1", "2"):
+        records = tmp_path / f"games-{jobs}.jsonl"
+        argv = ["simulate", game, "--bots", f"{bot},{OTHER[game]}", "--games", "60"]
+        assert main([*argv, "--jobs", jobs, "--records", str(records)]) == 1
+        out, err = capsys.readouterr()
+        assert out.startswith("30 games of ") and err.count("\n") == 1
+        assert "game seed 30, " in err and "planned to fail here" in err
+        assert "the 30 games before it (seeds 0 to 29) are summed up above" in err
+        assert f"with their records in {records}" in err
+        texts.append(records.read_text())
+        players = [json.loads(line)["players"][0] for line in texts[-1].splitlines()]
+        assert players == [f"{game}_hostile.py:FailsAt"] * 30
+    assert texts[0] == texts[1]
 
 
 def test_refereed_games_are_the_engines_games() -> None:

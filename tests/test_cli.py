@@ -456,3 +456,304 @@ def test_each_games_records_import_without_the_shared_dispatcher() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+# -- only the named file is touched --------------------------------------------------------
+
+
+def test_a_record_file_name_is_not_a_folder_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, "simulate", "marvin", "--games", "2", "--records", "games.json")
+    assert status == 2 and "games.json is the name of one record's file" in err
+    status, _, err = run(capsys, "simulate", "marvin", "--games", "2", "--records", "-", "--json")
+    assert status == 2 and "--records - and --json both write to standard output" in err
+    status, _, err = run(capsys, "play", "marvin", "--record", "-")
+    assert status == 2 and "standard output shows the game" in err
+    assert list(tmp_path.iterdir()) == []  # no folder named games.json, nor one named -
+
+
+def test_records_on_standard_output(capfd: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "pirate", "--games", "3", "--records", "-"]) == 0
+    out, err = capfd.readouterr()
+    assert [replay(line).is_terminal() for line in out.splitlines()] == [True] * 3
+    assert err.startswith("3 games of Pirate") and "records written to standard output" in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_a_device_or_a_named_pipe_is_written_into_not_replaced(
+    tmp_path: Path, command: str
+) -> None:
+    import os
+    import stat
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_bytes()))
+    reader.start()
+    targets = [str(pipe), "/dev/null"]
+    if os.geteuid() == 0:  # a device of our own, made as root: the null device
+        device = tmp_path / "null"
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        targets.append(str(device))
+    for target in targets:
+        if command == "simulate":
+            assert main(["simulate", "marvin", "--games", "2", "--records", target]) == 0
+        else:
+            assert play("marvin", seed=1, record=target, read=lambda _: "q",
+                        out=io.StringIO()) == 0  # fmt: skip
+        if target == str(pipe):
+            reader.join(30)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert stat.S_ISCHR(Path("/dev/null").stat().st_mode)
+    for target in targets[2:]:
+        assert stat.S_ISCHR(Path(target).stat().st_mode)
+    text = received[0].decode()
+    if command == "simulate":
+        assert len(text.splitlines()) == 2 and all(replay(line) for line in text.splitlines())
+    else:
+        assert replay(text).turn == 0
+
+
+def test_a_symbolic_link_keeps_pointing_at_the_record(tmp_path: Path) -> None:
+    target, link = tmp_path / "real.json", tmp_path / "link.json"
+    link.symlink_to(target.name)
+    assert play("marvin", seed=1, record=str(link), read=lambda _: "q", out=io.StringIO()) == 0
+    assert link.is_symlink() and replay(target.read_text()).turn == 0
+    lines, lines_link = tmp_path / "real.jsonl", tmp_path / "link.jsonl"
+    lines_link.symlink_to(lines.name)
+    assert main(["simulate", "pirate", "--games", "2", "--records", str(lines_link)]) == 0
+    assert lines_link.is_symlink() and len(lines.read_text().splitlines()) == 2
+
+
+def test_records_get_the_users_umask(tmp_path: Path) -> None:
+    import os
+
+    before = os.umask(0o027)
+    try:
+        play("marvin", seed=1, record=str(tmp_path / "game.json"), read=lambda _: "q",
+             out=io.StringIO())  # fmt: skip
+        assert main(["simulate", "marvin", "--games", "1", "--records",
+                     str(tmp_path / "games.jsonl")]) == 0  # fmt: skip
+        assert main(["simulate", "marvin", "--games", "1", "--records",
+                     str(tmp_path / "folder")]) == 0  # fmt: skip
+    finally:
+        os.umask(before)
+    for name in ("game.json", "games.jsonl", "folder/marvin-0.json"):
+        path = tmp_path / name
+        assert path.stat().st_mode & 0o777 == 0o640, path
+    assert [path.name for path in tmp_path.rglob(".*")] == []  # no temporary file left
+
+
+def test_force_says_what_it_cannot_do(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    status, _, err = run(capsys, "simulate", "marvin", "--games", "1", "--records",
+                         str(a_file), "--force")  # fmt: skip
+    assert status == 2 and "is a file, not a folder" in err and "add --force" not in err
+    status, _, err = run(capsys, "play", "marvin", "--record", str(tmp_path), "--force")
+    assert status == 2 and "is a folder" in err and "add --force" not in err
+    assert a_file.read_text() == "mine"
+
+
+def test_force_into_a_folder_leaves_only_this_runs_records(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "games"
+    assert run(capsys, "simulate", "marvin", "--games", "4", "--records", str(folder))[0] == 0
+    assert run(capsys, "simulate", "pirate", "--games", "1", "--records", str(folder))[0] == 2
+    (folder / "notes.txt").write_text("mine")
+    argv = ["simulate", "pirate", "--games", "2", "--seed", "10", "--records", str(folder)]
+    assert run(capsys, *argv, "--force")[0] == 0
+    assert sorted(path.name for path in folder.iterdir()) == [
+        "notes.txt", "pirate-10.json", "pirate-11.json"]  # fmt: skip
+    status, out, _ = run(capsys, "replay", str(folder) + "/")
+    assert status == 0 and out.startswith(f"{folder}/: 2 records, every move of every game")
+
+
+def test_replay_reads_a_folder_of_records_naming_the_failing_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "games"
+    assert run(capsys, "simulate", "marvin", "--games", "12", "--records", str(folder))[0] == 0
+    (folder / "marvin-10.json").write_text("{not json")
+    status, out, err = run(capsys, "replay", str(folder))
+    assert status == 1 and "12 records, 11 replay and 1 does not." in out
+    assert "  marvin-10.json: not valid JSON" in out
+    assert err == "pirate-rules: error: 1 of 12 records does not replay\n"
+    status, out, _ = run(capsys, "replay", str(folder), "--json")
+    assert json.loads(out)["failures"] == [
+        {"file": "marvin-10.json", "error": json.loads(out)["failures"][0]["error"]}
+    ]
+
+
+# -- output that tells the truth -----------------------------------------------------------
+
+
+def test_an_empty_collection_has_nothing_to_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    empty = write(tmp_path / "empty.jsonl", "")
+    status, out, err = run(capsys, "replay", empty)
+    assert status == 1 and out == ""
+    assert err == f"pirate-rules: error: {empty} holds no record: there was nothing to check\n"
+
+
+def test_counts_of_one_are_singular(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    one = tmp_path / "one.jsonl"
+    status, out, _ = run(capsys, "simulate", "marvin", "--games", "1", "--records", str(one))
+    assert status == 0 and out.startswith("1 game of Marvin's Pirates Go!")
+    status, out, _ = run(capsys, "replay", str(one))
+    assert status == 0 and out.startswith(f"{one}: 1 record, every move is legal.")
+    short = marvin_record(play_match("marvin", 4))
+    short["turns"] = short["turns"][:1]
+    del short["result"]
+    status, out, _ = run(capsys, "replay", write(tmp_path / "r.json", short))
+    assert status == 0 and "every move is legal; 1 turn; the game is unfinished." in out
+
+
+def test_an_over_long_line_is_told_with_its_size(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = json.dumps(marvin_record(play_match("marvin", 4)))
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b" " * (MAX_RECORD_BYTES + 1000) + b"\n" + good.encode() + b"\n")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 1 and "2 records, 1 replays and 1 does not." in out
+    size = MAX_RECORD_BYTES + 1000
+    assert f"line 1: record too large: {size:,} bytes (the limit is {MAX_RECORD_BYTES:,})" in out
+
+
+class Endless(io.RawIOBase):
+    """Standard input that never ends, as ``yes | tr -d '\\n'`` is; ``head`` comes first."""
+
+    def __init__(self, head: bytes = b"") -> None:
+        self.head = head
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            size = min(len(buffer), len(self.head))
+            buffer[:size], self.head = self.head[:size], self.head[size:]
+            return size
+        buffer[:] = b"y" * len(buffer)
+        return len(buffer)
+
+
+@pytest.mark.parametrize("head", [b"", b"JSON LINES"])
+def test_standard_input_is_limited_as_files_are(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, head: bytes
+) -> None:
+    if head:  # one good record on its first line: a collection, whose second line is endless
+        head = json.dumps(marvin_record(play_match("marvin", 4))).encode() + b"\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(Endless(head))))
+    status, out, err = run(capsys, "replay", "-")
+    assert status == 1 and err.count("\n") == 1
+    if head:
+        assert "2 records, 1 replays and 1 does not." in out
+        assert "stopped at line 2, which is over the size limit: what follows was not read" in err
+    else:
+        assert err == (
+            f"pirate-rules: error: record too large: more than {MAX_RECORD_BYTES:,} bytes\n"
+        )
+
+
+@pytest.mark.parametrize("where", ["file", "stdin"])
+def test_a_deeply_nested_record_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, where: str
+) -> None:
+    for text in ("[" * 990 + "]" * 990, '{"game": "pirate", "moments": ' + "[" * 5000):
+        path = write(tmp_path / "deep.json", text)
+        if where == "stdin":
+            monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+            path = "-"
+        status, out, err = run(capsys, "replay", path)
+        assert status == 1 and out == "" and err.count("\n") == 1
+        assert "nested more than 32 deep" in err
+
+
+def test_json_errors_say_the_place_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "replay", write(tmp_path / "r.json", '{"game": "pir'))
+    assert status == 1 and "Unterminated string starting at line 1, column 10" in err
+    assert "at at" not in err
+
+
+def test_a_name_too_long_for_the_system_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    long = str(tmp_path / ("a" * 5000))
+    for argv, status in (
+        (["replay", long + ".json"], 1),
+        (["play", "marvin", "--record", long + ".json"], 2),
+        (["simulate", "marvin", "--bots", f"random,{long}.py:Mine"], 2),
+        (["simulate", "marvin", "--records", long + ".jsonl"], 2),
+        (["simulate", "marvin", "--records", long], 2),
+    ):
+        got, out, err = run(capsys, *argv)
+        assert (got, out) == (status, ""), err
+        assert err.count("\n") == 1 and "File name too long" in err
+
+
+@pytest.mark.parametrize("answer", ["²", "٣", "9" * 5000, "0" * 4999 + "1"])
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_any_number_at_the_prompt_is_answered(game: str, answer: str) -> None:
+    answers = iter([answer, f"f {answer}", "q"])
+    out = io.StringIO()
+    assert play(game, bot="random", seed=1, read=lambda _: next(answers), out=out) == 0
+    text = out.getvalue()
+    if game == "marvin":
+        assert "Not that: choose 1 to " in text
+    else:
+        assert "Not that: f, or f and a number of moments such as f 20." in text
+    assert "Stopped; the game is unfinished." in text
+
+
+def test_the_bots_moves_are_told_as_its_own() -> None:
+    out = io.StringIO()
+    play("marvin", bot="sensible", seed=7, read=lambda _: "1", out=out)
+    told = [line for line in out.getvalue().splitlines() if line.startswith("sensible bot: ")]
+    assert told and not any(" your " in line for line in told)
+    assert any(" its " in line or "'s " in line for line in told)
+
+
+def test_jobs_are_never_more_than_processors_or_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pirate_rules import simulate
+
+    asked: list[int] = []
+    real = simulate._Pool.__init__
+
+    def pool(self: Any, jobs: int) -> None:
+        asked.append(jobs)
+        real(self, jobs)
+
+    monkeypatch.setattr(simulate._Pool, "__init__", pool)
+    monkeypatch.setattr(simulate, "usable_cpus", lambda: 2)
+    assert len(list(simulate.iter_games("pirate", range(3), jobs=1000))) == 3
+    assert main(["simulate", "pirate", "--games", "1", "--jobs", "1000"]) == 0
+    assert asked == [2]  # and none for the one game: it is played here
+
+
+def test_the_progress_bar_fits_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from pirate_rules.simulate import Progress
+
+    class Terminal(io.StringIO):
+        def fileno(self) -> int:
+            return 2
+
+    stream = Terminal()
+    bar = Progress(10_000, "marvin tests/bots/my_own_bot.py:Mine vs random", stream, force=True)
+    for columns in (120, 80, 40, 20):
+        size = os.terminal_size((columns, 24))
+        monkeypatch.setattr(os, "get_terminal_size", lambda *_, size=size: size)
+        bar.done = 5000
+        bar.draw(bar.started + 1)
+        drawn = stream.getvalue().split("\r")[-1]
+        assert len(drawn) == columns - 1 and "\n" not in drawn, (columns, drawn)
+        assert "5,000/10,000 games" in drawn or columns < 40

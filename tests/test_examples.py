@@ -39,7 +39,7 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, str(EXAMPLES / script), *args],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,  # the tournament's searching bots take a while on a busy machine
         cwd=ROOT,
         check=False,
     )
@@ -190,3 +190,29 @@ def test_make_examples_runs_every_script() -> None:
     assert {path.name for path in EXAMPLES.glob("*.py")} <= set(
         re.findall(r"examples/(\w+\.py)", target)
     )
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_replay_prints_any_name_safely(tmp_path: Path, game: str) -> None:
+    # A record comes from anyone: a name must not clear the screen, set the window's
+    # title, or stop the script because it cannot be encoded (a lone surrogate).
+    names = ("Ann\x1b]0;owned\x07\x1b[2J", "Ben\udc80")
+    if game == "marvin":
+        data = marvin_record(play_game(["random", "random"], seed=4, players=names))
+    else:
+        data = pirate_record(play_pirate(["fast", "slow"], seed=4, players=names))
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(data), encoding="utf-8")  # JSON escapes the surrogate
+    done = run("replay_record.py", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout
+    assert "Ann\\x1b]0;owned\\x07\\x1b[2J" in done.stdout and "Ben\\udc80" in done.stdout
+
+
+def test_tournament_says_what_the_cards_decided() -> None:
+    done = run("tournament.py", "--games", "1", "--seed", "0")
+    assert done.returncode == 0, done.stderr
+    matches = [line for line in done.stdout.splitlines() if " vs " in line]
+    assert len(matches) == 10
+    assert all("the cards decided" in line for line in matches)
+    assert "tells nothing of who plays better" in done.stdout

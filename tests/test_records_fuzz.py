@@ -183,5 +183,58 @@ def test_any_collection_gets_a_report(folder: Path, lines: list[bytes]) -> None:
     status, out, err, seconds = replay(path)
     assert status in (0, 1)
     assert "Traceback" not in err and err.count("\n") == status
-    assert out.startswith(f"{path}: ")
+    if any(line.strip() for line in lines):
+        assert out.startswith(f"{path}: ")
+    else:  # only blank lines: nothing to check, which is said
+        assert out == "" and "holds no record: there was nothing to check" in err
     assert seconds < 1 + len(lines)
+
+
+@st.composite
+def deep(draw: st.DrawFn) -> bytes:
+    """JSON nested hundreds or thousands deep, whole or cut, alone or inside a record."""
+    depth = draw(st.integers(1, 3000))
+    opener, closer = draw(st.sampled_from([("[", "]"), ('{"a":', "}"), ('[{"x":', "}]")]))
+    inner = draw(st.sampled_from(["1", "[]", '"AS"', "null"]))
+    text = opener * depth + inner + closer * draw(st.integers(0, depth))
+    if draw(st.booleans()):
+        key = draw(st.sampled_from(["deck", "turns", "moments", "stocks", "players", "note"]))
+        game = draw(st.sampled_from(["marvins-pirates-go", "pirate"]))
+        text = f'{{"game": "{game}", "format": 1, "{key}": {text}}}'
+    return text.encode()
+
+
+@settings(FUZZ, max_examples=60)
+@given(text=deep())
+def test_any_depth_gets_one_line(folder: Path, text: bytes) -> None:
+    path = folder / "deep.json"
+    path.write_bytes(text)
+    status, out, err, seconds = replay(path)
+    assert status == 1 and out == ""
+    assert err.startswith("pirate-rules: error: ") and err.count("\n") == 1, err
+    assert seconds < 1
+
+
+@settings(FUZZ, max_examples=6)
+@given(
+    extra=st.integers(-3, 3),
+    where=st.sampled_from(["file", "line"]),
+    game=st.sampled_from(GAMES[::3]),
+)
+def test_any_size_near_the_limit_gets_a_summary_or_one_line(
+    folder: Path, extra: int, where: str, game: dict[str, Any]
+) -> None:
+    from pirate_rules.records import MAX_RECORD_BYTES
+
+    text = json.dumps(game)
+    padded = text[:-1] + " " * (MAX_RECORD_BYTES + extra - len(text.encode())) + "}"
+    assert len(padded.encode()) == MAX_RECORD_BYTES + extra
+    path = folder / ("big.json" if where == "file" else "big.jsonl")
+    path.write_text(padded + ("\n" if where == "line" else ""))
+    status, out, err, _ = replay(path)
+    if extra <= 0:
+        assert status == 0 and err == "", err
+    else:
+        size = f"{MAX_RECORD_BYTES + extra:,} bytes (the limit is {MAX_RECORD_BYTES:,})"
+        assert status == 1 and f"record too large: {size}" in (out + err)
+        assert err.count("\n") == 1

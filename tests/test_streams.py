@@ -200,7 +200,8 @@ def test_ctrl_c_in_simulate_keeps_the_finished_games(tmp_path: Path) -> None:
         cwd=ROOT,
     )  # fmt: skip
     assert process.stdout and process.stderr
-    read_until(process, process.stderr.fileno(), b"games/s", 120)
+    read_until(process, process.stderr.fileno(), b"games/s", 120)  # the bar, from the start
+    time.sleep(3)  # games are being played by now
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
@@ -246,3 +247,135 @@ def test_the_ctrl_c_guard_leaves_signals_alone_off_the_main_thread() -> None:
     thread.start()
     thread.join()
     assert failures == []
+
+
+def closed(redirect: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    """The command run by a shell with one of its standard streams closed (``<&-``, ``>&-``)."""
+    script = f'exec "$0" -m pirate_rules "$@" {redirect}'
+    return subprocess.run(["sh", "-c", script, sys.executable, *argv], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("redirect", "argv", "words"),
+    [
+        ("<&-", ["replay", "-"], "standard input is closed: there is no record to read"),
+        ("<&-", ["play", "marvin"], "standard input is closed: play reads your moves from it"),
+        (">&-", ["bots"], "standard output is closed, so nothing can be shown"),
+        (">&-", ["replay", "x.json"], "standard output is closed, so nothing can be shown"),
+        (">&-", ["simulate", "marvin", "--games", "2"], "standard output is closed"),
+        (">&-", ["--help"], "standard output is closed, so nothing can be shown"),
+    ],
+)
+def test_a_closed_standard_stream_is_one_line(redirect: str, argv: list[str], words: str) -> None:
+    done = closed(redirect, *argv)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == f"pirate-rules: error: {words}\n" or words in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+FULL = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # as a shell may have it; the command does too
+resource.setrlimit(resource.RLIMIT_FSIZE, ({size}, {size}))
+from pirate_rules.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def full_disk(size: int, *argv: str) -> subprocess.CompletedProcess[str]:
+    """The command run with files limited to ``size`` bytes: writing more fails (EFBIG)."""
+    return subprocess.run([sys.executable, "-c", FULL.format(size=size), *argv], input="q\n",
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)  # fmt: skip
+
+
+def kept_lines(path: Path) -> list[str]:
+    """The records of a JSON Lines file, checking that every line is whole."""
+    text = path.read_text()
+    assert text == "" or text.endswith("\n"), "the last line is cut"
+    lines = text.splitlines()
+    for line in lines:
+        replay(line)
+    return lines
+
+
+def test_a_full_disk_keeps_whole_records_and_says_how_many(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    done = full_disk(20_000, "simulate", "marvin", "--games", "40", "--records", str(records))
+    assert done.returncode == 1
+    kept = kept_lines(records)
+    assert 0 < len(kept) < 40
+    assert done.stderr == (
+        f"pirate-rules: error: cannot write the record of the next game to {records}: File too"
+        f" large; it holds the records of the first {len(kept)} games (seeds 0 to"
+        f" {len(kept) - 1}), summed up above\n"
+    )
+    assert done.stdout.startswith(f"{len(kept)} games of Marvin's Pirates Go!")
+    folder = tmp_path / "games"
+    done = full_disk(1_000, "simulate", "pirate", "--games", "3", "--records", str(folder))
+    assert done.returncode == 1
+    assert f"to {folder}/: File too large; it holds no record" in done.stderr
+    assert list(folder.iterdir()) == []  # neither an empty file nor a temporary one
+    saved = tmp_path / "game.json"
+    done = full_disk(100, "play", "marvin", "--seed", "2", "--record", str(saved))
+    assert done.returncode == 1
+    assert done.stderr.endswith(f"cannot save the record to '{saved}': File too large; the game"
+                                " was not saved\n")  # fmt: skip
+    assert list(tmp_path.glob("*.json")) == [] and list(tmp_path.glob(".*")) == []
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 64 kB tmpfs, where writing more fails with ENOSPC; skipped where mounting is refused."""
+    mount = tmp_path / "small"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
+                          capture_output=True, text=True)  # fmt: skip
+    if done.returncode:
+        why = done.stderr.strip() or f"exit status {done.returncode}"
+        pytest.skip(f"this machine refuses to mount a tmpfs: {why}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_a_disk_with_no_space_left_keeps_whole_records(small_disk: Path) -> None:
+    records = small_disk / "games.jsonl"
+    done = run("simulate", "pirate", "--games", "100", "--records", str(records))
+    assert done.returncode == 1
+    kept = kept_lines(records)
+    assert 0 < len(kept) < 100
+    full = f"{records}: No space left on device; it holds the records of the first {len(kept)}"
+    assert full in done.stderr
+    folder = small_disk / "games"
+    done = run("simulate", "pirate", "--games", "100", "--records", str(folder))
+    assert done.returncode == 1 and "No space left on device" in done.stderr
+    names = sorted(path.name for path in folder.iterdir())
+    assert names == [f"pirate-{seed}.json" for seed in sorted(range(len(names)), key=str)]
+    for path in folder.iterdir():
+        replay(path.read_text())
+
+
+@pytest.mark.usefixtures("ctrl_c_on")
+def test_ctrl_c_stops_worker_processes_even_with_a_bot_that_never_answers(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    bot = "tests/bots/marvin_hostile.py:Sleeps"
+    process = subprocess.Popen(
+        command("simulate", "marvin", "--bots", f"random,{bot}", "--games", "50", "--jobs", "2",
+                "--records", str(records), "--move-time", "600", "--progress"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )  # fmt: skip
+    assert process.stdout and process.stderr
+    read_until(process, process.stderr.fileno(), b"0/50 games", 120)  # the bar, at the start
+    time.sleep(3)  # the bot is asleep in both workers by now
+    started = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert time.monotonic() - started < 30
+    assert process.returncode == 130
+    assert err.decode().splitlines()[-1] == "pirate-rules: error: interrupted after 0 games"
+    assert "Traceback" not in err.decode() and out == b""
+    assert records.read_text() == ""

@@ -14,6 +14,8 @@ from pirate_rules.errors import PirateRulesError, RecordError, ReplayError
 from pirate_rules.pirate import PirateGame
 from pirate_rules.pirate.bots import play_game
 from pirate_rules.pirate.record import replay, to_record
+from pirate_rules.pirate.speed import MOMENT_MS
+from pirate_rules.web.pirate import BEAT_MS
 from pirate_rules.web.pirate_view import ending
 from pirate_rules.web.sessions import find_session
 
@@ -81,6 +83,41 @@ def test_a_computer_counts_its_reaction_in_beats_however_fast_people_play() -> N
         games.append(seen)
     assert games[0] == games[1]
     assert games[0][-1][0] < 52, "the computer turned no card"
+
+
+def test_a_computer_reacts_in_its_levels_milliseconds_at_one_look_a_beat() -> None:
+    # A beat is a tenth of a second, whatever the level: the Expert takes from 0.15 s to
+    # 0.45 s over its first turned card, the Toddler from 1 s to 3 s (0.05 s either way
+    # for rounding to whole beats).
+    assert BEAT_MS == MOMENT_MS == 100
+    for level, (low, high) in {"expert": (150, 450), "toddler": (1000, 3000)}.items():
+        view = web.pirate_new({"seed": 5, "seats": ["person", level]})
+        assert view["beat_ms"] == 100
+        view = web.pirate_moment(view["id"], [None, None], [1])
+        assert view["last"]["actions"] == ["W", "T"]  # an empty waste: it turns at once
+        beats = 0
+        while True:
+            view = web.pirate_moment(view["id"], [None, None], [1])
+            if view["last"]["actions"][1] != "W":
+                break
+            beats += 1
+        assert low - 50 <= beats * BEAT_MS <= high + 50, (level, beats)
+
+
+def test_a_player_out_of_cards_is_told_what_to_do_in_words_that_stay_true() -> None:
+    record = first_stretch(1)
+    view = web.pirate_new({"seats": ["person", "casual"], "record": record, "resume": True})
+    assert view["seats"][0]["watching"] == (
+        "Out of cards: claim Computer 2's newly turned cards that fit your ships."
+        " Computer 2 plays faster while there is nothing to claim."
+    )
+    assert view["seats"][1]["watching"] is None
+    # The same table in the record viewer speaks of each seat in the third person.
+    opened = web.viewer_open(json.dumps(web.record(view["id"])["record"]))
+    last = web.viewer_step(opened["id"], opened["steps"])
+    assert last["view"]["seats"][0]["watching"] == (
+        "Out of cards: watching Computer 2's newly turned cards, to claim one that fits."
+    )
 
 
 def test_a_computer_that_does_not_look_waits() -> None:
@@ -188,7 +225,7 @@ def test_bad_seats_and_actions_are_named() -> None:
 
 @pytest.mark.parametrize(
     ("seed", "rule", "kind"),  # expert against expert
-    [(13, "P10", "five"), (1, "P10", "four"), (3, "P11", "blocked"), (4, "P11", "draw")],
+    [(2, "P10", "five"), (3, "P10", "four"), (43, "P11", "blocked"), (0, "P11", "draw")],
 )
 def test_every_ending_is_named_with_its_rule(seed: int, rule: str, kind: str) -> None:
     game = play_game(("expert", "expert"), seed)

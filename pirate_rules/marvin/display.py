@@ -252,19 +252,25 @@ def format_event(game: GameView, event: tuple[object, ...]) -> str:
     return head + f" and {verb} {other}'s {position}{extra}: {detail}"
 
 
-def _pirate(game: GameView, owner: int, position: str) -> str:
-    whose = "your" if owner == game.to_move else f"{game.players[owner]}'s"
+def _pirate(game: GameView, owner: int, position: str, own: str = "your") -> str:
+    whose = own if owner == game.to_move else f"{game.players[owner]}'s"
     return f"{whose} {POSITION_NAMES[position]} ({position})"
 
 
-def describe_move(game: GameView, move: Move) -> str:
+def describe_move(game: GameView, move: Move, *, own: str = "your") -> str:
     """A legal move of the player to move, in words for a menu or a button.
+
+    ``own`` is the word for the mover's own pirates: ``"your"`` on the mover's menu,
+    ``"its"`` or ``"their"`` to tell what another player (a bot) chose.
 
     Examples:
         >>> from pirate_rules.marvin import MarvinGame
         >>> game = MarvinGame.stacked("9C", players=("Marvin", "Mum"))
         >>> [describe_move(game, move) for move in game.legal_moves]
         ["Slash Mum's guard left (GL)", "Slash Mum's guard right (GR)"]
+        >>> game = MarvinGame.stacked("2C", players=("Marvin", "Mum"))
+        >>> describe_move(game, game.legal_moves[0], own="its")
+        'Shield its guard left (GL)'
     """
     player = game.to_move
     if move.kind == "draw":
@@ -273,17 +279,17 @@ def describe_move(game: GameView, move: Move) -> str:
         a, b = move.position, move.to
         assert a is not None and b is not None
         if game.sides[player][b] is None:
-            return f"Ship: move {_pirate(game, player, a)} to the empty {POSITION_NAMES[b]}"
-        return f"Ship: swap your {POSITION_NAMES[a]} and {POSITION_NAMES[b]} ({a}, {b})"
+            return f"Ship: move {_pirate(game, player, a, own)} to the empty {POSITION_NAMES[b]}"
+        return f"Ship: swap {own} {POSITION_NAMES[a]} and {POSITION_NAMES[b]} ({a}, {b})"
     if move.kind in ("cave", "fort"):
         assert move.position is not None
         verb = "hide" if move.kind == "cave" else "shield"
-        return f"{move.kind.title()}: {verb} {_pirate(game, player, move.position)}"
+        return f"{move.kind.title()}: {verb} {_pirate(game, player, move.position, own)}"
     if move.kind == "target":
         assert move.position is not None and game.drawn is not None
         effect = card_effect(game.drawn)
         if effect == "shield":
-            return f"Shield {_pirate(game, player, move.position)}"
+            return f"Shield {_pirate(game, player, move.position, own)}"
         return f"{_VERBS[effect]} {_pirate(game, 1 - player, move.position)}"
     assert move.prize is not None
     holder = game.holder(move.prize)

@@ -586,6 +586,30 @@ class MarvinGame:
             tuple(self._history), tuple(self._events), self._reshuffles,
         )  # fmt: skip
 
+    def _fingerprint(self) -> tuple[object, ...]:
+        """Everything a bot could change, read in one go: for `pirate_rules.referee`,
+        which compares it before and after a bot's choice.
+
+        Every field, the contents of every list (the piles and both sides, the prizes,
+        the log) and each side's bit masks: a reordered draw pile, a hit point, a
+        shield, a prize, a hidden pirate or an event changed all show. Objects are
+        compared as themselves (a side or the generator swapped for another shows);
+        the generator's state, which costs more to read than all the rest, is not
+        read here (the referee checks it apart). Lengths keep the lists apart, so a
+        card moved from one pile to the next shows too.
+        """
+        s0, s1 = self._sides
+        pile, discard, hp0, hp1 = self._pile, self._discard, s0._hp, s1._hp
+        holder, held = self._holder, self._held
+        return (
+            self.players, self.first, self.jokers, self._deck, self._drawn, self._legal,
+            self._phase, self._reshuffles, self._rng, self._script, self._sides,
+            self._to_move, self._turn, len(pile), *pile, len(discard), *discard,
+            len(hp0), *hp0, s0._shields, s0._board, s0._hidden,
+            len(hp1), *hp1, s1._shields, s1._board, s1._hidden,
+            len(holder), *holder, len(held), *held, *self._events,
+        )  # fmt: skip
+
     # The turn, step by step.
 
     def _advance(self) -> None:

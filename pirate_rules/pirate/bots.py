@@ -1,28 +1,26 @@
 """Bots for *Pirate*, and whole games between them.
 
 In a real-time game speed matters: a quick player turns a card every moment and pounces
-on every card that fits, a slower one needs a few moments to take in each new card.
-The bots, weakest first (the order of :func:`~pirate_rules.bots.bot_names`, measured
-over fixed deals):
+on every card that fits, a slower one needs time to take in each new card. A moment
+stands for a tenth of a second (:data:`~pirate_rules.pirate.speed.MOMENT_MS`). The bots,
+weakest first (the order of :func:`~pirate_rules.bots.bot_names`, measured over fixed
+deals):
 
-* ``"toddler"`` and ``"child"``: the two slowest speed levels;
-* ``"random"``: picks any legal action, waiting included; it beats the two slowest
-  levels, which take several moments over each card, is about even with ``"casual"``,
-  and loses to the others;
-* ``"casual"``: a speed level;
+* ``"toddler"``, ``"child"``, ``"casual"``, ``"quick"`` and ``"expert"``: the speed
+  levels, people's reaction times from 2 s down to 0.3 s a card;
+* ``"random"``: picks any legal action every moment, waiting included: ten actions a
+  second, quicker than any person, so that it beats every level;
 * ``"slow"``: reacts to each new card after a seeded delay (``delay`` moments on
   average), and turns or plays only once it has looked;
-* ``"quick"``: a speed level;
 * ``"fast"``: acts at once every moment: plays a card that fits, claims when it can,
-  otherwise turns;
-* ``"expert"``: acts at once like ``"fast"``, and does not hand a ship over.
+  otherwise turns.
 
 The speed levels and their labels for menus are in :mod:`~pirate_rules.pirate.speed`
 (:func:`~pirate_rules.pirate.speed.speed_levels`).
 
     >>> from pirate_rules.bots import bot_names
     >>> bot_names("pirate")
-    ['toddler', 'child', 'random', 'casual', 'slow', 'quick', 'fast', 'expert']
+    ['toddler', 'child', 'casual', 'quick', 'expert', 'random', 'slow', 'fast']
     >>> game = play_game(("fast", "fast"), seed=7, players=("Ann", "Ben"))
     >>> game.outcome()
     Outcome(winner=..., termination=Termination...)
@@ -60,20 +58,20 @@ MAX_MOMENTS = 100_000
 
 @register_bot("pirate", "toddler")
 class ToddlerBot(SpeedBot):
-    """The ``toddler`` level: about 8 moments per card, overlooks 1 card that fits in 3.
+    """The ``toddler`` level: about 2 s per card, overlooks 1 card that fits in 3.
 
     Example:
         >>> ToddlerBot(seed=1).reaction
-        8
+        2000
     """
 
     speed = SPEEDS["toddler"]
-    description = "a toddler: very slow, and overlooks many cards that fit"
+    description = "a toddler: about 2 s a card, and overlooks many cards that fit"
 
 
 @register_bot("pirate", "child")
 class ChildBot(SpeedBot):
-    """The ``child`` level: about 4 moments per card, overlooks 1 card that fits in 6.
+    """The ``child`` level: about 1.2 s per card, overlooks 1 card that fits in 6.
 
     Example:
         >>> ChildBot(seed=1).speed.label
@@ -81,7 +79,46 @@ class ChildBot(SpeedBot):
     """
 
     speed = SPEEDS["child"]
-    description = "a small child: slow, and overlooks some cards that fit"
+    description = "a small child: about 1.2 s a card, and overlooks some cards that fit"
+
+
+@register_bot("pirate", "casual")
+class CasualBot(SpeedBot):
+    """The ``casual`` level: about 0.75 s per card, overlooks 1 card that fits in 20.
+
+    Example:
+        >>> CasualBot(seed=1).overlook
+        0.05
+    """
+
+    speed = SPEEDS["casual"]
+    description = "a casual player: about 0.75 s a card, and overlooks a few"
+
+
+@register_bot("pirate", "quick")
+class QuickBot(SpeedBot):
+    """The ``quick`` level: about 0.5 s per card, overlooks nothing, thinks.
+
+    Example:
+        >>> QuickBot(seed=1).thinks
+        True
+    """
+
+    speed = SPEEDS["quick"]
+    description = "a quick player: about 0.5 s a card, and does not hand ships over"
+
+
+@register_bot("pirate", "expert")
+class ExpertBot(SpeedBot):
+    """The ``expert`` level: about 0.3 s per card, overlooks nothing, thinks.
+
+    Example:
+        >>> ExpertBot(seed=1).reaction
+        300
+    """
+
+    speed = SPEEDS["expert"]
+    description = "an expert: about 0.3 s a card, and does not hand ships over"
 
 
 _RANDOM_REASONS = {action: f"I picked {action.name.lower()} at random." for action in Action}
@@ -91,25 +128,12 @@ _RANDOM_REASONS = {action: f"I picked {action.name.lower()} at random." for acti
 class RandomBot(Bot[PirateGame, Action]):
     """Picks one of its legal actions at random, waiting included."""
 
-    description = "picks any legal action at random"
+    description = "picks any legal action at random, every moment (ten a second)"
 
     def choose(self, game: PirateGame, player: int) -> Action:
         action = self.rng.choice(game.legal_actions(player))
         self.reason = _RANDOM_REASONS[action]
         return action
-
-
-@register_bot("pirate", "casual")
-class CasualBot(SpeedBot):
-    """The ``casual`` level: about 2 moments per card, overlooks 1 card that fits in 20.
-
-    Example:
-        >>> CasualBot(seed=1).overlook
-        0.05
-    """
-
-    speed = SPEEDS["casual"]
-    description = "a casual player: takes a moment or two over each card"
 
 
 @register_bot("pirate", "slow")
@@ -130,7 +154,7 @@ class SlowBot(Bot[PirateGame, Action]):
         3
     """
 
-    description = "takes a few moments to notice each new card"
+    description = "takes a few moments (of 0.1 s) to notice each new card"
 
     def __init__(self, seed: int | None = None, delay: int = 2) -> None:
         super().__init__(seed)
@@ -161,19 +185,6 @@ class SlowBot(Bot[PirateGame, Action]):
                 self.reason = f"I am still looking at {card}."
                 return Action.WAIT
         return quickest(self, game, player)
-
-
-@register_bot("pirate", "quick")
-class QuickBot(SpeedBot):
-    """The ``quick`` level: about 1 moment per card, overlooks nothing, thinks.
-
-    Example:
-        >>> QuickBot(seed=1).thinks
-        True
-    """
-
-    speed = SPEEDS["quick"]
-    description = "a quick player: rarely hesitates, and does not hand ships over"
 
 
 def quickest(bot: Bot[PirateGame, Action], game: PirateGame, player: int) -> Action:
@@ -220,7 +231,7 @@ _NOTHING = "Nothing to turn or claim, so I wait."
 class FastBot(Bot[PirateGame, Action]):
     """Acts at once, every moment: plays a card that fits, else claims, else turns."""
 
-    description = "acts at once: plays, claims or turns every moment"
+    description = "acts at once: plays, claims or turns every moment (ten a second)"
 
     choose = quickest  # the bot is passed as ``quickest``'s first argument
 
@@ -241,19 +252,6 @@ class FastBot(Bot[PirateGame, Action]):
     @rng.setter
     def rng(self, rng: random.Random) -> None:
         self._rng = rng
-
-
-@register_bot("pirate", "expert")
-class ExpertBot(SpeedBot):
-    """The ``expert`` level: acts at once like ``fast``, and does not hand ships over.
-
-    Example:
-        >>> ExpertBot(seed=1).reaction
-        0
-    """
-
-    speed = SPEEDS["expert"]
-    description = "an expert: acts at once, and does not hand ships over"
 
 
 def play_game(

@@ -549,6 +549,39 @@ class PirateGame:
         other._ships = [ship.copy() for ship in self._ships]
         return other
 
+    def _fingerprint(self) -> tuple[object, ...]:
+        """Everything a bot could change, read in one go: for `pirate_rules.referee`,
+        which compares it before and after a bot's choice.
+
+        Every field (and how many there are), the contents of every list: the stocks,
+        the wastes, what each player still holds (P11), each current ship's halves,
+        keels and directions, which ships were captured or sunk, the events and the
+        moments played. A reordered stock, a card slipped onto a ship or a rewritten
+        moment all show. Ships are compared as themselves, so a ship swapped for another
+        shows (a finished ship's cards are not read: no rule looks at them again);
+        lengths keep the lists apart, so a card moved from one to the next shows too.
+        """
+        s0, s1 = self._stocks
+        w0, w1 = self._wastes
+        h0, h1 = self._held
+        k0, k1, k2, k3 = self._ships
+        c0, c1 = self.captured
+        sunk, events, history = self.sunk, self.events, self.history
+        return (
+            len(self.__dict__), self.players, self.low, self.complete, self.start, self.cuts,
+            self.moment, self._outcome, len(s0), *s0, len(s1), *s1, len(w0), *w0, len(w1),
+            *w1, *self._fresh, *h0, *h1, len(self._ships), k0, k1, k2, k3,
+            k0.suit, k0.number, k0.ranks, *k0.steps, *k0.needs, len(k0.halves[0]), *k0.halves[0],
+            len(k0.halves[1]), *k0.halves[1],
+            k1.suit, k1.number, k1.ranks, *k1.steps, *k1.needs, len(k1.halves[0]), *k1.halves[0],
+            len(k1.halves[1]), *k1.halves[1],
+            k2.suit, k2.number, k2.ranks, *k2.steps, *k2.needs, len(k2.halves[0]), *k2.halves[0],
+            len(k2.halves[1]), *k2.halves[1],
+            k3.suit, k3.number, k3.ranks, *k3.steps, *k3.needs, len(k3.halves[0]), *k3.halves[0],
+            len(k3.halves[1]), *k3.halves[1],
+            len(c0), *c0, len(c1), *c1, len(sunk), *sunk, len(events), *events, *history,
+        )  # fmt: skip
+
     def _find_outcome(self) -> Outcome | None:
         """P10 first (enough captures), then P11 (nothing can ever be placed again).
 

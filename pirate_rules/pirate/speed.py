@@ -1,23 +1,29 @@
 """Speed levels for *Pirate* bots, from a toddler to an expert (P4, P7, P9, P10).
 
 In Pirate the quicker player wins most games, so the computer's strength is its speed.
-A level is a reaction time: whenever the card a bot watches changes, the bot takes some
-moments to look at it before it plays, turns or claims. Each time is drawn from the
-bot's own generator, evenly from 0 to twice the level's mean, so it varies from card to
-card. Younger players also overlook some cards that fit: such a card stays overlooked
-until it changes, and the bot turns past it.
+A level is a reaction time in milliseconds: whenever the card a bot watches changes,
+the bot takes that long, on average, to take it in before it plays, turns or claims.
+Each time is drawn from the bot's own generator, evenly from half to one and a half
+times the level's mean, so it varies from card to card. Younger players also overlook
+some cards that fit: such a card stays overlooked until it changes, and the bot turns
+past it. The times come from published measurements of human reaction times; the
+"Real time as moments" page gives them and their sources.
 
-* ``toddler``, "Toddler": 8 moments on average, overlooks 1 card in 3;
-* ``child``, "Small child": 4 moments, overlooks 1 card in 6;
-* ``casual``, "Casual player": 2 moments, overlooks 1 card in 20;
-* ``quick``, "Quick player": 1 moment, overlooks nothing, thinks;
-* ``expert``, "Expert": reacts at once, overlooks nothing, thinks.
+* ``toddler``, "Toddler": 2 s on average, overlooks 1 card in 3;
+* ``child``, "Small child": 1.2 s, overlooks 1 card in 6;
+* ``casual``, "Casual player": 0.75 s, overlooks 1 card in 20;
+* ``quick``, "Quick player": 0.5 s, overlooks nothing, thinks;
+* ``expert``, "Expert": 0.3 s, overlooks nothing, thinks.
+
+Bots count time in moments. Between bots, as on the play page's clock, a moment stands
+for :data:`MOMENT_MS` (a tenth of a second): a reaction time is rounded to whole
+moments, and a bot is asked for one action a moment.
 
 A level that *thinks* does not hand a ship over (P7): if its card would leave a ship one
 card short while the opponent can put that last card on it in the same moment, it waits
-(a few moments at most) for the opponent to play first, then completes the ship itself.
-Playing at once would sink the ship, or let the opponent capture it. It plays at once
-only if sinking the ship would win the game (P10).
+(for :attr:`SpeedBot.patience` at most) for the opponent to play first, then completes
+the ship itself. Playing at once would sink the ship, or let the opponent capture it. It
+plays at once only if sinking the ship would win the game (P10).
 
 As an observer (P9), a bot watches the opponent's newly turned card and claims it as soon
 as it sees that it fits, with the same reaction time. A claim still succeeds in the
@@ -27,10 +33,13 @@ the owner's play stands, but the ship sinks, where waiting would let the owner c
 it. A bot made with ``spoils=False`` lets such a ship go instead. :func:`claim_chances`
 counts, after a game, how an observer used its chances.
 
+:func:`scripted` makes the yardstick the levels are judged by: a player who reacts to
+every card in exactly the same time, and plays whatever fits.
+
     >>> speed_levels()[1]
-    ('child', 'Small child', 4)
+    ('child', 'Small child', 1200)
     >>> SPEEDS["expert"]
-    Speed(name='expert', label='Expert', reaction=0, overlook=0.0, thinks=True)
+    Speed(name='expert', label='Expert', reaction=300, overlook=0.0, thinks=True)
 """
 
 from __future__ import annotations
@@ -41,17 +50,23 @@ from pirate_rules.bots import Bot
 from pirate_rules.cards import SUIT_NAMES, Card, standard_deck
 from pirate_rules.pirate.actions import Action
 from pirate_rules.pirate.game import PirateGame
-from pirate_rules.pirate.ships import ALL_RANKS
+from pirate_rules.pirate.ships import ALL_RANKS, SUIT_INDEX
 
 __all__ = [
+    "MOMENT_MS",
     "SPEEDS",
     "ClaimTally",
     "Speed",
     "SpeedBot",
     "claim_chances",
     "hands_over",
+    "scripted",
     "speed_levels",
 ]
+
+MOMENT_MS: Final = 100
+"""How long a moment stands for when bots play, in milliseconds: the play page's tie
+window, and the time between a computer's looks at its table."""
 
 
 class Speed(NamedTuple):
@@ -60,8 +75,8 @@ class Speed(NamedTuple):
     Attributes:
         name: The registered bot name, such as ``"child"``.
         label: A label for menus, such as ``"Small child"``.
-        reaction: The mean reaction time in moments: each new card takes from 0 to
-            twice this many moments to take in (0: at once).
+        reaction: The mean reaction time in milliseconds: each new card takes from
+            half to one and a half times this long to take in.
         overlook: The chance of overlooking a card that fits, until it changes.
         thinks: Whether the bot avoids handing a ship over (see above).
     """
@@ -76,24 +91,24 @@ class Speed(NamedTuple):
 SPEEDS: Final = {
     speed.name: speed
     for speed in (
-        Speed("toddler", "Toddler", 8, 1 / 3, False),
-        Speed("child", "Small child", 4, 1 / 6, False),
-        Speed("casual", "Casual player", 2, 1 / 20, False),
-        Speed("quick", "Quick player", 1, 0.0, True),
-        Speed("expert", "Expert", 0, 0.0, True),
+        Speed("toddler", "Toddler", 2000, 1 / 3, False),
+        Speed("child", "Small child", 1200, 1 / 6, False),
+        Speed("casual", "Casual player", 750, 1 / 20, False),
+        Speed("quick", "Quick player", 500, 0.0, True),
+        Speed("expert", "Expert", 300, 0.0, True),
     )
 }
 """The speed levels by name, slowest first; each one is a bot registered under its name."""
 
 
 def speed_levels() -> list[tuple[str, str, int]]:
-    """The speed levels for a menu, slowest first: (bot name, label, mean reaction in moments).
+    """The speed levels for a menu, slowest first: (bot name, label, mean reaction in ms).
 
     Example:
         >>> from pirate_rules.bots import make_bot
-        >>> name, label, moments = speed_levels()[-1]
-        >>> label, moments, make_bot("pirate", name, seed=1)
-        ('Expert', 0, <ExpertBot 'expert'>)
+        >>> name, label, reaction = speed_levels()[-1]
+        >>> label, reaction, make_bot("pirate", name, seed=1)
+        ('Expert', 300, <ExpertBot 'expert'>)
     """
     return [(speed.name, speed.label, speed.reaction) for speed in SPEEDS.values()]
 
@@ -165,31 +180,39 @@ class SpeedBot(Bot[PirateGame, Action]):
 
     Args:
         seed: Seed of the bot's generator, its only source of chance.
-        reaction: Mean reaction time in moments (default: the level's).
+        reaction: Mean reaction time in milliseconds (default: the level's).
+        spread: How far one reaction time strays from the mean, as a share of it: each
+            is drawn evenly within ``reaction * (1 - spread)`` and ``reaction * (1 +
+            spread)`` (default 0.5; 0 reacts in exactly ``reaction`` every time).
         overlook: Chance of overlooking a card that fits (default: the level's).
         thinks: Whether to avoid handing a ship over (default: the level's).
         spoils: Whether, as an observer, to claim a card that would complete a ship its
             owner can play at once, so that the ship sinks (default: yes).
 
     Example:
-        >>> bot = SpeedBot(seed=1)
+        >>> bot = SpeedBot(seed=1, reaction=300, spread=0.0)  # 300 ms for every card
         >>> game = PirateGame(stocks=("AH", "KS"), players=("Ann", "Ben"), complete=False)
         >>> bot.choose(game, 0), bot.reason
         (Action.TURN, 'My waste is empty, so I turn a card.')
         >>> game.apply_moment("TW")
-        >>> bot.choose(game, 0), bot.reason
-        (Action.PLAY, 'I saw AH fits my hearts half, so I play it.')
+        >>> waited = 0
+        >>> while bot.choose(game, 0) is Action.WAIT:  # 'Still looking at my AH...'
+        ...     game.apply_moment("WW")
+        ...     waited += 1
+        >>> waited * MOMENT_MS, bot.reason
+        (300, 'I saw AH fits my hearts half, so I play it.')
     """
 
     speed: ClassVar[Speed] = SPEEDS["expert"]
-    patience: ClassVar[int] = 4
-    """The most moments a thinking bot waits for the opponent to play first."""
+    patience: ClassVar[int] = 1500
+    """The longest a thinking bot waits for the opponent to play first, in milliseconds."""
 
     def __init__(
         self,
         seed: int | None = None,
         *,
         reaction: int | None = None,
+        spread: float = 0.5,
         overlook: float | None = None,
         thinks: bool | None = None,
         spoils: bool = True,
@@ -197,17 +220,36 @@ class SpeedBot(Bot[PirateGame, Action]):
         super().__init__(seed)
         self.spoils = spoils
         self.reaction = self.speed.reaction if reaction is None else reaction
+        self.spread = spread
         self.overlook = self.speed.overlook if overlook is None else overlook
         self.thinks = self.speed.thinks if thinks is None else thinks
+        if isinstance(self.reaction, bool) or not isinstance(self.reaction, int):
+            raise ValueError(f"reaction must be whole milliseconds, not {self.reaction!r}")
         if self.reaction < 0:
-            raise ValueError(f"reaction must be at least 0, not {self.reaction!r}")
+            raise ValueError(f"reaction must be at least 0 ms, not {self.reaction!r}")
+        if not 0 <= self.spread <= 1:
+            raise ValueError(f"spread must be from 0 to 1, not {self.spread!r}")
         if not 0 <= self.overlook < 1:
             raise ValueError(f"overlook must be at least 0 and below 1, not {self.overlook!r}")
+        low = round(self.reaction * (1 - self.spread))
+        self._range = (low, round(self.reaction * (1 + self.spread)) - low)
         self._sight: tuple[int, Card, int] | None = None
         self._last = -2
         self._ready_at = 0
         self._seen = True
         self._held = 0
+
+    def reaction_moments(self) -> int:
+        """Draw one reaction time and round it to whole moments (each :data:`MOMENT_MS`).
+
+        Example:
+            >>> bot = SpeedBot(seed=3, reaction=400, spread=0.0)
+            >>> bot.reaction_moments(), bot.reaction_moments()
+            (4, 4)
+        """
+        low, width = self._range
+        drawn = low + self.rng.randint(0, width) if width else low
+        return (drawn + MOMENT_MS // 2) // MOMENT_MS
 
     def _look(self, game: PirateGame, owner: int, card: Card) -> None:
         """Look at ``card``, the top waste card of ``owner``, in this moment.
@@ -223,11 +265,25 @@ class SpeedBot(Bot[PirateGame, Action]):
             self._held = 0
             self._ready_at = game.moment
             if self.reaction:
-                self._ready_at += self.rng.randint(0, 2 * self.reaction)
+                self._ready_at += self.reaction_moments()
             self._seen = not self.overlook or self.rng.random() >= self.overlook
         self._last = game.moment
 
     def choose(self, game: PirateGame, player: int) -> Action:
+        # Most moments of a slow level go on looking at the same card of its own: that
+        # is told first, reading the game's fields at once (the same checks as `_look`
+        # finding the same sight, then the wait), since bots play millions of moments.
+        moment, sight = game.moment, self._sight
+        if sight is not None and sight[0] == player and self._last + 1 == moment < self._ready_at:
+            waste, seen = game._wastes[player], sight[1]
+            if (
+                waste
+                and waste[-1] is seen
+                and game._ships[SUIT_INDEX[seen.suit]].number == sight[2]
+            ):
+                self._last = moment
+                self.reason = _LOOKING[seen]
+                return Action.WAIT
         if game.is_observer(player):
             return self._observe(game, player)
         card = game.waste_top(player)
@@ -244,7 +300,11 @@ class SpeedBot(Bot[PirateGame, Action]):
         if not self._seen:
             self.reason = _OVERLOOKED[card]
             return Action.TURN
-        if self.thinks and self._held < self.patience and hands_over(game, player, card):
+        if (
+            self.thinks
+            and self._held * MOMENT_MS < self.patience
+            and hands_over(game, player, card)
+        ):
             if _sinking_wins(game, player):
                 self.reason = _SINK_WINS[card]
                 return Action.PLAY
@@ -270,6 +330,21 @@ class SpeedBot(Bot[PirateGame, Action]):
             return Action.WAIT
         self.reason = CLAIM_REASONS[card]
         return Action.CLAIM
+
+
+def scripted(reaction: int, seed: int | None = None) -> SpeedBot:
+    """A scripted player: takes exactly ``reaction`` ms over every new card, overlooks
+    nothing, plays every card that fits at once and claims what it can (P9).
+
+    The levels are judged against such players: the Expert must beat one reacting in
+    400 ms, and the Toddler must lose to one reacting in 1.5 s.
+
+    Example:
+        >>> bot = scripted(400)
+        >>> bot.reaction, bot.spread, bot.overlook, bot.thinks
+        (400, 0.0, 0.0, False)
+    """
+    return SpeedBot(seed, reaction=reaction, spread=0.0, overlook=0.0, thinks=False)
 
 
 class ClaimTally(NamedTuple):

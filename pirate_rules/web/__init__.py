@@ -53,6 +53,14 @@ from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
+from pirate_rules.web.course import (
+    course_check,
+    course_compare,
+    course_next,
+    course_sizes,
+    course_speed,
+    course_stop,
+)
 from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
@@ -89,6 +97,12 @@ __all__ = [
     "after_restore",
     "call_json",
     "card_json",
+    "course_check",
+    "course_compare",
+    "course_next",
+    "course_sizes",
+    "course_speed",
+    "course_stop",
     "forget",
     "info",
     "lab_load",
@@ -223,6 +237,13 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "lab_tournament": lab_tournament,
     "lab_next": lab_next,
     "lab_stop": lab_stop,
+    # the chapters of "Build it yourself" (course.py)
+    "course_check": course_check,
+    "course_compare": course_compare,
+    "course_next": course_next,
+    "course_stop": course_stop,
+    "course_speed": course_speed,
+    "course_sizes": course_sizes,
 }
 
 ENTRY_POINTS: Final = tuple(_TABLE)

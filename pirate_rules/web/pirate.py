@@ -3,8 +3,9 @@
 The page turns real time into moments (see the "Real time as moments" page): it gathers
 what both seats did inside one short tie window and sends it as one moment to
 :func:`pirate_moment`. A person's action is a letter; a computer is asked for its action
-only on the beats of the game clock (``looks``), so its speed is a reaction time in real
-time, however fast the people play.
+only on the beats of the page's clock (``looks``), one every :data:`BEAT_MS` (0.1 s, the
+time a moment stands for between bots). So a computer's level is a reaction time in
+milliseconds, however fast the people play.
 
     >>> view = pirate_new({"seed": 3, "seats": ["person", "person"]})
     >>> view = pirate_moment(view["id"], ["T", "T"])
@@ -40,13 +41,14 @@ from pirate_rules.errors import PirateRulesError, RecordError
 from pirate_rules.pirate.actions import Action, parse_action
 from pirate_rules.pirate.game import PirateGame
 from pirate_rules.pirate.record import replay
-from pirate_rules.pirate.speed import speed_levels
+from pirate_rules.pirate.speed import MOMENT_MS, speed_levels
 from pirate_rules.pirate.table import describe_event, describe_outcome
 from pirate_rules.records import PIRATE, load_record
 from pirate_rules.web.pirate_view import stretch, table_view
 from pirate_rules.web.sessions import JSON, Session, find_session, read_names, read_seed, store
 
 __all__ = [
+    "BEAT_MS",
     "DEFAULT_LEVEL",
     "MAX_MOVES",
     "MAX_SKIP",
@@ -63,8 +65,13 @@ PIRATE_LEVELS: Final = tuple(
     {"id": name, "label": label, "reaction": reaction} for name, label, reaction in speed_levels()
 )
 """The Pirate computer's speeds, slowest first: each a speed-level bot with its mean
-reaction time in moments (see `pirate_rules.pirate.speed`); the page counts those
-moments in beats of its game clock."""
+reaction time in milliseconds (see `pirate_rules.pirate.speed`)."""
+
+BEAT_MS: Final = MOMENT_MS
+"""How often a computer looks at the table, in milliseconds of real time: once a beat.
+Each beat is one moment of the computer's own time, so its reaction times are those it
+has against another bot. (Two computers may be watched faster or slower: the page then
+shortens or lengthens the beat, and the game stays the same.)"""
 
 DEFAULT_LEVEL: Final = "child"
 """The speed offered first: gentle enough for a small child to win."""
@@ -87,9 +94,10 @@ class _Beats:
     """The game as a computer sees it in the browser: its own count of beats as the moment.
 
     A speed-level bot counts its reaction time in moments, and counts on being asked
-    once a moment. In the browser it is asked once per beat of the game clock, while
-    people may play many moments in between; so it reads its own beat count where it
-    would read the moment number, and everything else from the game itself.
+    once a moment. In the browser it is asked once per beat of the page's clock
+    (:data:`BEAT_MS`), while people may play many moments in between; so it reads its
+    own beat count where it would read the moment number, and everything else from the
+    game itself.
     """
 
     def __init__(self, game: PirateGame, beat: int) -> None:
@@ -399,13 +407,15 @@ def pirate_view(game_id: str, last: JSON | None = None) -> JSON:
     plays: list[str] = session.options.get("plays") or [
         PERSON if bot is None else bot.name for bot in session.bots
     ]
+    watched = session.options.get("start") is None  # opened elsewhere: the record viewer
     view = {
         "id": session.id,
         "game": "pirate",
         "seed": session.seed,
-        **table_view(session.game, session.bots, plays),
+        **table_view(session.game, session.bots, plays, watched=watched),
         "log": session.log[-40:],
         "last": last,
+        "beat_ms": BEAT_MS,
         "keep": _keep(session),
     }
     return view

@@ -5,6 +5,7 @@ the JSON it is given. Three things are worked out for the page:
 
 * :func:`can_still_act`: whether a player has anything left to turn, play or claim, which
   tells the page when to fast-forward (only one side can still act);
+* :func:`watching_note`: what a player out of cards does now, in one line (P9);
 * :func:`ending`: the winner, the rule that ended the game and why, in words;
 * :func:`roles_line`: who lays which keel, in one line of text (P2, P6, P8).
 
@@ -29,7 +30,15 @@ from pirate_rules.pirate.ships import Ship
 from pirate_rules.pirate.table import describe_outcome
 from pirate_rules.web.sessions import JSON, card_json
 
-__all__ = ["can_still_act", "ending", "roles_line", "ship_json", "stretch", "table_view"]
+__all__ = [
+    "can_still_act",
+    "ending",
+    "roles_line",
+    "ship_json",
+    "stretch",
+    "table_view",
+    "watching_note",
+]
 
 ACTION_NAMES = {"T": "turn", "P": "play", "C": "claim", "W": "wait"}
 
@@ -58,6 +67,8 @@ def stretch(game: PirateGame, computers: Sequence[bool]) -> JSON | None:
 
     ``fast`` is true when that side is a computer: the page then plays it faster and
     offers to skip to the end of the stretch. A person who plays on alone sets the pace.
+    The stretch ends as soon as the idle player can act again, such as an observer who
+    may claim the card just turned (P9).
 
     Example:
         >>> game = PirateGame(stocks=("AH", "2H 9C KC"), players=("Ann", "Ben"), complete=False)
@@ -79,6 +90,32 @@ def stretch(game: PirateGame, computers: Sequence[bool]) -> JSON | None:
         "fast": fast,
         "text": f"{names[idle]} has nothing to turn, play or claim for now: {tail}",
     }
+
+
+def watching_note(game: PirateGame, player: int, computers: Sequence[bool]) -> str | None:
+    """What ``player`` does once out of cards, in one line, or None while it has cards (P9).
+
+    The line stays true while the player watches: whether or not a card can be claimed
+    at this moment, and however fast the other side plays.
+
+    Example:
+        >>> game = PirateGame(stocks=("AH", "2H 9C KC"), players=("Ann", "Ben"), complete=False)
+        >>> game.apply_moments("TT PW")
+        >>> print(watching_note(game, 0, [False, True]))
+        Out of cards: claim Ben's newly turned cards that fit your ships. Ben plays faster
+        while there is nothing to claim.
+        >>> print(watching_note(game, 1, [False, True]))
+        None
+    """
+    if not game.is_observer(player):
+        return None
+    other = game.players[1 - player]
+    if computers[player]:
+        return f"Out of cards: watching {other}'s newly turned cards, to claim one that fits."
+    note = f"Out of cards: claim {other}'s newly turned cards that fit your ships."
+    if computers[1 - player]:
+        note += f" {other} plays faster while there is nothing to claim."
+    return note
 
 
 def roles_line(game: PirateGame) -> str:
@@ -235,13 +272,18 @@ def _holds(ship: Ship, card: Card, owner: int) -> bool:
     return any(placed.card == card and placed.owner == owner for placed in ship.cards())
 
 
-def table_view(game: PirateGame, bots: Sequence[Any], plays: Sequence[str]) -> JSON:
+def table_view(
+    game: PirateGame, bots: Sequence[Any], plays: Sequence[str], *, watched: bool = False
+) -> JSON:
     """The table part of a view: both seats, the ships, the sunk ships, the ending.
 
     ``bots`` holds each seat's bot (None for a person), ``plays`` each seat's kind:
-    ``"person"`` or a speed level id.
+    ``"person"`` or a speed level id. A ``watched`` game (in the record viewer) speaks
+    of every seat in the third person.
     """
     moments = _completed(game)
+    computers = [bot is not None for bot in bots]
+    speakers = [True, True] if watched else computers
     seats = []
     for seat in (0, 1):
         bot = bots[seat]
@@ -261,6 +303,7 @@ def table_view(game: PirateGame, bots: Sequence[Any], plays: Sequence[str]) -> J
                 "fits": game.can_play(seat),
                 "claims": game.can_claim(seat),
                 "reason": bot.reason if bot is not None else "",
+                "watching": watching_note(game, seat, speakers),
             }
         )
     return {
@@ -272,7 +315,7 @@ def table_view(game: PirateGame, bots: Sequence[Any], plays: Sequence[str]) -> J
         "sunk": _ship_list(game.sunk, moments),
         "score": list(game.score),
         "roles": roles_line(game),
-        "stretch": stretch(game, [bot is not None for bot in bots]),
+        "stretch": stretch(game, computers),
         "outcome": ending(game),
         "text": str(game),
     }

@@ -1,6 +1,7 @@
 """The Pirate table as people see it: the card pictures of the Marvin page, cards that
 move (and do not, for those who ask for reduced motion), captured and sunk ships as
-piles, the roles line, and the whole table in sight for two players at four sizes."""
+piles, the roles line, and the whole table in sight at four sizes: before Start, for two
+players mid-game (face to face on a tablet or a phone), and out of cards."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_pirate import STACKED, new_game, settle_scroll
+from test_pirate import STACKED, first_stretch_record, new_game, settle_scroll
 
 from conftest import axe_problems, booted_page
 
@@ -27,6 +28,12 @@ COUNT_ANIMATIONS = """
         return animate.apply(this, args);
     };
 """
+
+
+@pytest.fixture(scope="module")
+def out_of_cards(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game in which the left seat has just run out of cards (fast against casual)."""
+    return first_stretch_record(tmp_path_factory.mktemp("pirate"))
 
 
 @pytest.fixture(scope="module")
@@ -53,29 +60,55 @@ def box(page: Page, selector: str) -> dict[str, float]:
     return found
 
 
+def wholly_in_view(page: Page, parts: list[str], when: str) -> None:
+    """Each of ``parts`` lies wholly inside the window, below the site's header."""
+    size = page.viewport_size
+    assert size is not None
+    header = box(page, ".md-header")
+    top = header["y"] + header["height"]
+    for part in parts:
+        found = box(page, part)
+        assert found["y"] >= top - 1, (when, part, found, top)
+        assert found["y"] + found["height"] <= size["height"] + 1, (when, part, found)
+        assert found["x"] >= 0 and found["x"] + found["width"] <= size["width"] + 1, (when, part)
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_two_players_see_the_whole_table_at_every_size(
-    browser: Browser, site_url: str, mid_game: Path, width: int, height: int
+def test_the_table_fits_before_start_mid_game_and_out_of_cards_at_every_size(
+    browser: Browser,
+    site_url: str,
+    mid_game: Path,
+    out_of_cards: Path,
+    width: int,
+    height: int,
 ) -> None:
-    facing = width < 1000  # a tablet or a phone lies flat between the two players
-    with booted_page(browser, f"{site_url}play/pirate/") as (page, watch):
+    facing = width < 1280  # a tablet (either way up) or a phone lies flat between them
+    # No smooth scrolling (as asked for by reduced motion): where the table comes to rest
+    # is measured, not a moment of its way there.
+    url = f"{site_url}play/pirate/"
+    with booted_page(browser, url, reduced_motion="reduce") as (page, watch):
         page.set_viewport_size({"width": width, "height": height})
+        # The game the page opens with, against the computer, before Start: on a laptop
+        # its buttons are in sight at once. "Show what fits" is big enough to tap.
+        expect(page.locator("#pause")).to_have_text("Start")
+        buttons = [f".pir-action[data-seat='0'][data-action='{a}']" for a in "TPC"]
+        if width >= 1000:
+            wholly_in_view(page, buttons, "before Start")
+        hints = box(page, ".pir-hints")
+        assert hints["width"] >= 44 and hints["height"] >= 44, hints
+
+        # Two people in mid-game: Ann is out of cards, Ben has his.
         new_game(page, ("person", "person"), record=mid_game, resume=True, facing=facing)
         page.locator("#pause").click()  # the game runs: the table comes into sight
         page.keyboard.press("Escape")
         expect(page.locator("#pause")).to_have_text("Go on")
         settle_scroll(page)
-        header = box(page, ".md-header")
-        top = header["y"] + header["height"]
-        parts = [".pir-ships", ".pir-roles", ".pir-sunk"]
-        for seat in (0, 1):
-            parts += [f".pir-seat--{seat} .pir-piles", f".pir-seat--{seat} .pir-captured"]
-            parts += [f".pir-action[data-seat='{seat}'][data-action='{a}']" for a in "TPC"]
-        for part in parts:
-            found = box(page, part)
-            assert found["y"] >= top - 1, (part, found, top)
-            assert found["y"] + found["height"] <= height + 1, (part, found)
-            assert found["x"] >= 0 and found["x"] + found["width"] <= width + 1, (part, found)
+        parts = [".pir-ships", ".pir-roles", ".pir-sunk", "#status", "#pause"]
+        parts += [".pir-seat--0 .pir-watching", ".pir-action[data-seat='0'][data-action='C']"]
+        parts += [".pir-seat--1 .pir-piles"]
+        parts += [f".pir-action[data-seat='1'][data-action='{a}']" for a in "TPC"]
+        parts += [f".pir-seat--{seat} .pir-captured" for seat in (0, 1)]
+        wholly_in_view(page, parts, "mid-game")
         # Ship places are wide enough to show a card's corner, and cards stay card-shaped.
         slot = box(page, ".pir-ship .pir-slot")
         assert slot["width"] >= 20 and slot["height"] >= 30, slot
@@ -83,6 +116,14 @@ def test_two_players_see_the_whole_table_at_every_size(
         assert abs(waste["height"] / waste["width"] - 245 / 169) < 0.02, waste
         if width in (1280, 390):
             assert not axe_problems(page, "#play")
+
+        # Out of cards against the computer, which plays on: Claim is in sight (starting
+        # a game brings the table into view, as it stays while it runs).
+        new_game(page, ("person", "casual"), record=out_of_cards, resume=True)
+        settle_scroll(page)
+        claim = ".pir-action[data-seat='0'][data-action='C']"
+        parts = [".pir-ships", "#status", ".pir-seat--0 .pir-watching", "#skip", claim]
+        wholly_in_view(page, [*parts, ".pir-seat--1 .pir-piles"], "out of cards")
         watch.check()
 
 
@@ -134,7 +175,7 @@ def test_cards_move_from_stock_to_waste_to_ship_unless_asked_not_to(
     with booted_page(browser, url, COUNT_ANIMATIONS, reduced_motion=motion) as (page, watch):
         page.set_viewport_size({"width": 1280, "height": 800})
         new_game(page, ("person", "person"), record=STACKED)
-        page.locator("h1").click()
+        page.locator(".play-title").click()
         page.keyboard.press("f")  # Ann turns the Ace of spades
         page.wait_for_function("document.querySelector('#play').dataset.moment === '1'")
         turned = page.evaluate("window.animationsStarted")

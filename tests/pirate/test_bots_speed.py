@@ -1,4 +1,5 @@
-"""Speed levels: registration, whole games, determinism, strength, and claims (P7, P9, P10)."""
+"""Speed levels: registration, reaction times in milliseconds, whole games, determinism,
+strength against each other and against scripted players, and claims (P7, P9, P10)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,17 @@ from hypothesis import strategies as st
 from pirate_rules.bots import bot_names, make_bot
 from pirate_rules.pirate import Action, PirateGame
 from pirate_rules.pirate.bots import ExpertBot, FastBot, play_game
-from pirate_rules.pirate.speed import SPEEDS, SpeedBot, claim_chances, speed_levels
+from pirate_rules.pirate.speed import (
+    MOMENT_MS,
+    SPEEDS,
+    SpeedBot,
+    claim_chances,
+    scripted,
+    speed_levels,
+)
 
 LEVELS = list(SPEEDS)
-ALL_BOTS = ["toddler", "child", "random", "casual", "slow", "quick", "fast", "expert"]
+ALL_BOTS = ["toddler", "child", "casual", "quick", "expert", "random", "slow", "fast"]
 HEARTS_LOW = "AH 2H 3H 4H 5H 6H"
 HEARTS_HIGH = "KH QH JH TH 9H 8H 7H"
 
@@ -29,19 +37,25 @@ def test_levels_are_registered_weakest_first() -> None:
     assert bot_names("pirate") == ALL_BOTS
     assert [name for name, _, _ in speed_levels()] == LEVELS
     assert [name for name in ALL_BOTS if name in SPEEDS] == LEVELS
-    reactions = [moments for _, _, moments in speed_levels()]
-    assert reactions == sorted(reactions, reverse=True) and reactions[-1] == 0
-    assert speed_levels()[1] == ("child", "Small child", 4)
+    reactions = [reaction for _, _, reaction in speed_levels()]
+    assert reactions == sorted(reactions, reverse=True)
+    assert speed_levels()[1] == ("child", "Small child", 1200)
+    # Every level is a human reaction time, from a practised adult's to a toddler's.
+    assert 200 < reactions[-1] < 400 and reactions[0] >= 1500
     for name in LEVELS:
         bot = make_bot("pirate", name, seed=1)
         assert bot.speed is SPEEDS[name] and bot.name == name and bot.description
 
 
 def test_options_override_the_level_and_are_checked() -> None:
-    bot = make_bot("pirate", "child", seed=1, reaction=1, overlook=0.0, thinks=True)
-    assert (bot.reaction, bot.overlook, bot.thinks) == (1, 0.0, True)
+    bot = make_bot("pirate", "child", seed=1, reaction=100, overlook=0.0, thinks=True)
+    assert (bot.reaction, bot.overlook, bot.thinks) == (100, 0.0, True)
     with pytest.raises(ValueError, match="reaction"):
         SpeedBot(reaction=-1)
+    with pytest.raises(ValueError, match="whole milliseconds"):
+        SpeedBot(reaction=0.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="spread"):
+        SpeedBot(spread=1.5)
     with pytest.raises(ValueError, match="overlook"):
         SpeedBot(overlook=1.0)
 
@@ -64,19 +78,26 @@ def test_every_pair_of_bots_finishes_its_game(seed: int, pair: tuple[str, str]) 
 
 @pytest.mark.parametrize("name", ALL_BOTS)
 def test_bots_choose_legal_actions_without_touching_the_game(name: str) -> None:
-    # Two of a kind, so that each one also gets to be an observer (P9).
-    game = PirateGame.from_seed(8)
-    bots = [make_bot("pirate", name, seed=1), make_bot("pirate", name, seed=2)]
+    # Two of a kind, so that each one also gets to be an observer (P9). The slow levels
+    # spend most moments looking, so the game is compared before and after each choice
+    # in the first moments, whenever someone observes, and then every tenth moment.
     observed = False
-    while not game.is_terminal():
-        observed = observed or game.is_observer(0) or game.is_observer(1)
-        before = pickle.dumps(game)
-        pair = [bots[p].choose(game, p) for p in (0, 1)]
-        assert pickle.dumps(game) == before
-        for player, action in enumerate(pair):
-            assert action in game.legal_actions(player)
-            assert bots[player].reason.endswith(".")
-        game.apply_moment(*pair)
+    for seed in range(8, 12):
+        game = PirateGame.from_seed(seed)
+        bots = [make_bot("pirate", name, seed=1), make_bot("pirate", name, seed=2)]
+        while not game.is_terminal():
+            watching = game.is_observer(0) or game.is_observer(1)
+            observed = observed or watching
+            check = watching or game.moment < 300 or game.moment % 10 == 0
+            before = pickle.dumps(game) if check else b""
+            pair = [bots[p].choose(game, p) for p in (0, 1)]
+            assert not check or pickle.dumps(game) == before
+            for player, action in enumerate(pair):
+                assert action in game.legal_actions(player)
+                assert bots[player].reason.endswith(".")
+            game.apply_moment(*pair)
+        if observed:
+            break
     assert observed
 
 
@@ -98,15 +119,15 @@ def test_same_seeds_same_game_whatever_the_global_generator(
 
 
 def test_faster_levels_beat_slower_ones() -> None:
-    """Each level against the next one up: 100 deals, each played from both seats."""
+    """Each level against the next one up: 60 deals, each played from both seats."""
     for slower, faster in itertools.pairwise(LEVELS):
         wins = {slower: 0, faster: 0}
-        for seed in range(100):
+        for seed in range(60):
             for pair in ((slower, faster), (faster, slower)):
                 winner = play_game(pair, seed).outcome().winner  # type: ignore[union-attr]
                 if winner is not None:
                     wins[pair[winner]] += 1
-        assert wins[faster] >= 120 and wins[faster] >= 4 * wins[slower], wins
+        assert wins[faster] >= 72 and wins[faster] >= 4 * wins[slower], wins
 
 
 def test_a_slow_level_looks_before_acting() -> None:
@@ -120,13 +141,14 @@ def test_a_slow_level_looks_before_acting() -> None:
         game.apply_moment("WW")
         waited += 1
     assert action is Action.TURN and child.reason == "9C does not fit, so I turn."
-    assert 0 < waited <= 8
+    # 1.2 s on average, from half to one and a half times that: 0.6 s to 1.8 s.
+    assert 6 <= waited <= 18
 
 
 def test_an_overlooked_card_gets_another_chance_when_turned_again() -> None:
     # Ann's only card fits, but she overlooks it, turns her waste over and turns it again.
     game = small("AH", "KS")
-    bot = SpeedBot(seed=5, overlook=0.9)
+    bot = SpeedBot(seed=5, reaction=0, overlook=0.9)
     reasons = []
     while not game.half(0, "H"):
         assert game.moment < 500
@@ -143,7 +165,7 @@ def test_the_expert_does_not_hand_a_ship_over() -> None:
     # Ann's 6H would leave the hearts ship needing only 7H, on top of Ben's waste.
     game = small(HEARTS_LOW, HEARTS_HIGH)
     game.apply_moments("TT PP " * 5 + "TT WP WT")
-    expert, fast = ExpertBot(seed=1), FastBot()
+    expert, fast = ExpertBot(seed=1, reaction=0), FastBot()
     assert expert.choose(game, 0) is Action.WAIT
     assert expert.reason == "If I play 6H now, my opponent completes the ship, so I wait."
     game.apply_moment(Action.WAIT, fast.choose(game, 1))
@@ -155,15 +177,15 @@ def test_the_expert_does_not_hand_a_ship_over() -> None:
 def test_a_bot_that_does_not_think_plays_and_sinks_the_ship() -> None:
     game = small(HEARTS_LOW, HEARTS_HIGH)
     game.apply_moments("TT PP " * 5 + "TT WP WT")
-    game.apply_moment(SpeedBot(thinks=False).choose(game, 0), FastBot().choose(game, 1))
+    game.apply_moment(SpeedBot(reaction=0, thinks=False).choose(game, 0), FastBot().choose(game, 1))
     assert game.score == (0, 0) and len(game.sunk) == 1
 
 
 def test_two_experts_do_not_wait_for_each_other_for_ever() -> None:
     game = small(HEARTS_LOW, HEARTS_HIGH)
     game.apply_moments("TT PP " * 5 + "TT WP WT")
-    bots = (ExpertBot(seed=1), ExpertBot(seed=2))
-    for _ in range(ExpertBot.patience + 1):
+    bots = (ExpertBot(seed=1, reaction=0), ExpertBot(seed=2, reaction=0))
+    for _ in range(ExpertBot.patience // MOMENT_MS + 1):
         game.apply_moment(bots[0].choose(game, 0), bots[1].choose(game, 1))
     assert game.is_terminal() and len(game.sunk) == 1
 
@@ -191,7 +213,7 @@ def test_the_expert_sinks_a_ship_when_that_wins_the_game() -> None:
     game.apply_moments(("WT WP " * 6 + "TW PW " * 7) * 4)
     assert game.score == (4, 0) and not game.sunk
     game.apply_moments("WT WP " * 6 + "TW PW " * 5 + "TT")
-    expert = ExpertBot(seed=1)
+    expert = ExpertBot(seed=1, reaction=0)
     assert expert.choose(game, 0) is Action.PLAY
     assert expert.reason == "Sinking the spades ship wins me the game, so I play 8S."
     game.apply_moment("PP")
@@ -211,7 +233,7 @@ def test_the_observer_claims_the_card_just_turned(name: str) -> None:
         waited += 1
     assert action is Action.CLAIM
     assert bot.reason == "2H was just turned and fits my hearts half, so I claim it."
-    assert waited <= 2 * SPEEDS[name].reaction
+    assert waited <= (3 * SPEEDS[name].reaction // 2 + MOMENT_MS // 2) // MOMENT_MS
     game.apply_moment("CT")  # the claim takes 2H even as Ben turns 9C onto it
     assert [placed.card for placed in game.half(0, "H")][-1].rank == 2
 
@@ -220,16 +242,16 @@ def test_the_observer_claims_a_card_the_owner_can_play_and_sinks_the_ship() -> N
     game = small(HEARTS_LOW, HEARTS_HIGH)
     game.apply_moments("TT PP " * 6 + "WT")
     assert game.can_claim(0) and game.can_play(1)
-    game.apply_moment(ExpertBot(seed=1).choose(game, 0), FastBot().choose(game, 1))
+    game.apply_moment(ExpertBot(seed=1, reaction=0).choose(game, 0), FastBot().choose(game, 1))
     assert game.score == (0, 0) and len(game.sunk) == 1
 
 
-def test_the_expert_observer_never_misses_a_chance_against_fast() -> None:
+def test_an_observer_reacting_at_once_never_misses_a_chance_against_fast() -> None:
     chances = 0
     for seed in range(20):
         for seat in (0, 1):
-            pair = ["fast", "fast"]
-            pair[seat] = "expert"
+            pair: list[str | SpeedBot] = ["fast", "fast"]
+            pair[seat] = ExpertBot(seed=seed, reaction=0)
             tally = claim_chances(play_game(pair, seed), seat)
             assert tally.missed == 0
             chances += tally.chances
@@ -254,7 +276,41 @@ def test_an_observer_that_does_not_spoil_lets_the_owner_complete_the_ship() -> N
     )
     game.apply_moments("TT PP " * 6 + "TW")
     assert game.is_observer(1) and game.can_claim(1) and game.can_play(0)
-    spoiler, sport = SpeedBot(seed=1), SpeedBot(seed=1, spoils=False)
+    spoiler, sport = SpeedBot(seed=1, reaction=0), SpeedBot(seed=1, reaction=0, spoils=False)
     assert spoiler.choose(game, 1) == Action.CLAIM
     assert sport.choose(game, 1) == Action.WAIT
     assert sport.reason == "The owner of 7H can complete that ship with it, so I let it go."
+
+
+def scripted_match(level: str, reaction: int, deals: int) -> tuple[int, int]:
+    """The level's wins and losses against a scripted player, each deal from both seats."""
+    won = lost = 0
+    for seed in range(deals):
+        for seat in (0, 1):
+            pair: list[str | SpeedBot] = [level, level]
+            pair[1 - seat] = scripted(reaction, seed=seed)
+            winner = play_game(pair, seed).outcome().winner  # type: ignore[union-attr]
+            won += winner == seat
+            lost += winner == 1 - seat
+    return won, lost
+
+
+def test_the_expert_beats_a_player_reacting_in_400_ms() -> None:
+    won, lost = scripted_match("expert", 400, 40)
+    assert won >= 56 and won >= 4 * lost, (won, lost)  # of 80 games
+
+
+def test_the_toddler_loses_to_a_player_reacting_in_1_5_s() -> None:
+    won, lost = scripted_match("toddler", 1500, 30)
+    assert lost >= 45 and lost >= 4 * won, (won, lost)  # of 60 games
+
+
+def test_a_scripted_player_reacts_in_exactly_its_time() -> None:
+    game = small("9C 8D 7H", "KS")
+    bot = scripted(400)
+    actions = []
+    while len(actions) < 16:
+        actions.append(str(bot.choose(game, 0)))
+        game.apply_moment(actions[-1], "W")
+    # Each new card is looked at for four moments of 0.1 s, then turned.
+    assert "".join(actions) == "TWWWWTWWWWTWWWWT"

@@ -87,6 +87,7 @@ function setUp() {
   }
   const lab = document.getElementById("bot-lab");
   if (lab) import("./bot.mjs").then((module) => module.setUp(lab));
+  if (document.querySelector("#course, #course-speed")) import("./course.mjs").then((module) => module.setUp());
 }
 
 // The theme wraps each code block's copy button in a <nav>: not a way around the site, and

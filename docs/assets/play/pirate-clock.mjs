@@ -1,20 +1,24 @@
 // Real time into moments, for the Pirate page (the "Real time as moments" page explains it).
 //
 // * A person's action opens a tie window of TIE_WINDOW_MS; everything both seats do in
-//   it forms one moment, sent when the window closes. The window closes early once no
+//   it forms one moment, sent when the window closes. A press counts from its own event's
+//   time stamp, so two fingers 20 ms apart are one moment even if the page handles both
+//   events later, together. The window closes early once no
 //   one else can join it (both seats have acted, or the other seat is a computer whose
 //   next beat comes after the window), and when a seat acts again (that action opens
 //   the next window), so no press waits for more than one window.
-// * A computer looks at the table once per beat of the game clock: the beat joins the
-//   open window, or opens one. The clock moves the game on only through these beats;
-//   with two people there are none, and nothing happens until someone acts.
+// * A computer looks at the table once per beat, every tenth of a second (the view's
+//   beat_ms; shorter or longer only when two computers are watched faster or slower,
+//   and shorter while only the computer can act): the beat joins the open window, or
+//   opens one. The clock moves the game on only through these beats; with two people
+//   there are none, and nothing happens until someone acts.
 // * One moment is on its way to the engine at a time. A beat that falls due meanwhile
 //   waits for the answer instead of piling up, so the clock never runs ahead of a slow
 //   page, and a pause (a hidden tab) stops the beats: there is never a burst to catch up.
 // No rule is decided here: the engine judges every action of every moment.
 
 export const TIE_WINDOW_MS = 100;
-export const FAST_BEAT_MS = 150;
+export const FAST_BEAT_MS = 25; // four times real time, while only the computer can act
 const MAX_WAITING = 20; // moments queued behind a slow engine before key mashing is dropped
 
 export class MomentClock {
@@ -27,7 +31,7 @@ export class MomentClock {
     this.running = false;
     this.computers = [];
     this.people = false;
-    this.beatMs = 700;
+    this.beatMs = 100;
     this.reset();
   }
 
@@ -47,7 +51,7 @@ export class MomentClock {
     this.people = people;
   }
 
-  /** The length of a beat in milliseconds (the game clock, or faster in a one-sided stretch). */
+  /** The length of a beat in milliseconds (faster in a one-sided stretch, or when watching). */
   setBeat(ms) {
     if (ms === this.beatMs) return;
     this.beatMs = ms;
@@ -73,13 +77,20 @@ export class MomentClock {
     this.beatTimer = null;
   }
 
-  /** A person in `seat` did `action` at `time` (a performance.now() time stamp). */
+  /**
+   * A person in `seat` did `action` at `time` (an event's time stamp, on the clock of
+   * performance.now()). Returns false when the press is dropped (far too many waiting).
+   */
   act(seat, action, time = performance.now()) {
-    if (this.open && this.open.actions[seat] !== null) this.close();
+    const now = performance.now();
+    // The press's own time, unless the event carries none that makes sense.
+    const at = Number.isFinite(time) && time <= now && time > now - 10 * TIE_WINDOW_MS ? time : now;
+    const open = this.open;
+    if (open && (open.actions[seat] !== null || at >= open.opened + TIE_WINDOW_MS)) this.close();
     if (!this.open && this.waiting.length >= MAX_WAITING) return false;
-    const moment = this.open || this.begin();
+    const moment = this.open || this.begin(at);
     moment.actions[seat] = action;
-    moment.pressed[seat] = time;
+    moment.pressed[seat] = at;
     this.closeIfFull();
     return true;
   }
@@ -99,10 +110,11 @@ export class MomentClock {
     if (done(0) && done(1)) this.close();
   }
 
-  begin() {
-    const moment = { actions: [null, null], looks: [], pressed: [null, null], opened: performance.now() };
+  begin(opened = performance.now()) {
+    const moment = { actions: [null, null], looks: [], pressed: [null, null], opened };
     this.open = moment;
-    moment.timer = setTimeout(() => this.open === moment && this.close(), this.people ? TIE_WINDOW_MS : 0);
+    const wait = this.people ? Math.max(0, opened + TIE_WINDOW_MS - performance.now()) : 0;
+    moment.timer = setTimeout(() => this.open === moment && this.close(), wait);
     return moment;
   }
 

@@ -67,9 +67,10 @@ function fly(node, from, ms, now) {
 
 export class PirateTable {
   /**
-   * Builds the table inside `container`. `onAction(seat, action)` is called when a
-   * person clicks or taps one of their action buttons (leave it out to show a table
-   * that cannot be played, as a record viewer does).
+   * Builds the table inside `container`. `onAction(seat, action, time)` is called when a
+   * person touches, clicks or (from the keyboard) presses one of their action buttons,
+   * with the event's time stamp (leave it out to show a table that cannot be played, as
+   * a record viewer does).
    */
   constructor(container, { onAction = null } = {}) {
     this.container = container;
@@ -97,6 +98,9 @@ export class PirateTable {
     const stock = el("div", { class: "pir-pile" });
     const waste = el("div", { class: "pir-pile" });
     const note = el("p", { class: "pir-seat__note" });
+    // Once the seat is out of cards: what it does now, in place of its empty piles.
+    const watchText = el("p", { class: "pir-watching__text" });
+    const watching = el("div", { class: "pir-watching", hidden: "" }, watchText);
     const buttons = new Map();
     const actions = el("div", { class: "pir-actions", role: "group", "aria-label": "Actions" });
     for (const { action, label, title } of ACTIONS) {
@@ -107,7 +111,17 @@ export class PirateTable {
         key,
         el("span", {}, label),
       );
-      button.addEventListener("click", () => this.onAction?.(seat, action));
+      // Each finger acts on its own pointerdown, so that fingers on several buttons at
+      // once all count (no click comes when touches overlap); a click that no pointer
+      // began is Enter or Space on a focused button.
+      button.addEventListener("pointerdown", (event) => {
+        if (event.pointerType === "mouse" && event.button !== 0) return;
+        event.preventDefault();
+        this.onAction?.(seat, action, event.timeStamp);
+      });
+      button.addEventListener("click", (event) => {
+        if (event.detail === 0) this.onAction?.(seat, action, event.timeStamp);
+      });
       buttons.set(action, { button, key });
       actions.append(button);
     }
@@ -121,10 +135,12 @@ export class PirateTable {
       { class: `pir-seat pir-seat--${seat}`, "aria-labelledby": `seat-${seat}-name` },
       el("div", { class: "pir-seat__head" }, name, meta, captured),
       el("div", { class: "pir-piles" }, stock, waste),
+      watching,
       note,
       actions,
     );
-    return { box, name, meta, stock, waste, stockCount, wasteCount, note, actions, buttons, captured };
+    const parts = { box, name, meta, stock, waste, stockCount, wasteCount, note, actions, buttons, captured };
+    return { ...parts, watching, watchText };
   }
 
   buildShip(suit) {
@@ -161,8 +177,12 @@ export class PirateTable {
     part.box.classList.toggle("pir-seat--idle", playing && !seat.can_act);
     part.name.textContent = seat.name;
     const who = seat.plays === "person" ? "" : " · computer";
-    const watching = seat.observer ? " · out of cards, watching for cards to claim" : "";
+    const watching = seat.observer && !seat.watching ? " · out of cards, watching for cards to claim" : "";
     part.meta.textContent = `${seat.role} player${who}${watching}`;
+    // Out of cards, the seat says what it does now where its empty piles were.
+    part.box.classList.toggle("pir-seat--out", Boolean(seat.watching));
+    part.watching.hidden = !seat.watching;
+    if (part.watchText.textContent !== (seat.watching || "")) part.watchText.textContent = seat.watching || "";
     // A picture is made only when what it shows changes: most moments change one card.
     const back = part.stock.firstElementChild;
     if (Boolean(seat.stock) !== back.matches("svg")) back.replaceWith(stockArt(seat.stock));
@@ -181,6 +201,8 @@ export class PirateTable {
     part.actions.hidden = !person;
     for (const [action, { button, key }] of part.buttons) {
       const legal = seat.legal.includes(action);
+      // Out of cards, a player can only claim (P9): Claim alone stays, in sight.
+      button.hidden = Boolean(seat.observer) && action !== "C";
       key.textContent = keys ? keys[action].toUpperCase() : "";
       if (keys) button.setAttribute("aria-keyshortcuts", keys[action].toUpperCase());
       button.disabled = !person || !playing;
@@ -294,6 +316,16 @@ export class PirateTable {
       });
     }
     return flights;
+  }
+
+  /**
+   * Show at once that `seat` pressed `action` (`on`), before its moment is played; or
+   * stop showing it (`on` false, every action of the seat unless one is named).
+   */
+  pend(seat, action, on = true) {
+    for (const [name, { button }] of this.seats[seat].buttons) {
+      if (on ? name === action : !action || name === action) button.classList.toggle("pir-action--pending", on);
+    }
   }
 
   /** The table shakes: `seat`'s action was refused. */

@@ -24,7 +24,9 @@ const statusLine = document.getElementById("status");
 const pauseButton = document.getElementById("pause");
 const clockMenu = document.getElementById("clock");
 const hintsBox = document.getElementById("hints");
-const stretchBox = document.getElementById("stretch");
+const skipButton = document.getElementById("skip");
+const bar = root.querySelector(".pir-bar");
+const layout = root.querySelector(".pir-layout");
 const logList = document.getElementById("log");
 const say = logTo(logList);
 const endBox = document.getElementById("end");
@@ -43,7 +45,7 @@ let keys = loadKeys();
 let hintsChosen = false; // the player ticked or unticked "Show what fits" themselves
 let remapping = null; // {seat, actions: [...]} while a player sets their keys
 let began = false; // the clock ran in this game (the button then says "Go on")
-let stretchSeen = 0; // when the page last showed a one-sided stretch
+let pending = [new Map(), new Map()]; // each seat's presses not yet played, by action
 let version = ""; // the engine's, saved with the game
 let lastError = ""; // why a kept game could not be opened
 const clock = new MomentClock(playMoment);
@@ -51,21 +53,23 @@ const clock = new MomentClock(playMoment);
 // -- build once -----------------------------------------------------------------------
 
 function build(levels) {
+  const seconds = (ms) => `${(ms / 1000).toLocaleString("en", { maximumFractionDigits: 2 })} s`;
   for (const select of form.querySelectorAll(".pir-plays")) {
-    select.append(...levels.map((level) => el("option", { value: level.id }, `Computer: ${level.label}`)));
+    const label = (level) => `Computer: ${level.label}, ${seconds(level.reaction)} a card`;
+    select.append(...levels.map((level) => el("option", { value: level.id }, label(level))));
   }
   form.elements.plays1.value = "child";
-  table = new PirateTable(document.getElementById("board"), { onAction: (seat, action) => press(seat, action) });
+  table = new PirateTable(document.getElementById("board"), { onAction: press });
   for (const seat of [0, 1]) {
     const change = el("button", { type: "button", class: "pir-change-keys" }, "Change keys");
     change.addEventListener("click", () => startRemap(seat));
     table.seats[seat].actions.append(change);
   }
   form.elements.facing.checked = window.matchMedia("(pointer: coarse)").matches;
-  form.addEventListener("submit", (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     notice.hide();
-    newGame();
+    if (await newGame()) readyToPlay();
   });
   form.addEventListener("change", showSetupFields);
   showSetupFields();
@@ -81,10 +85,10 @@ function build(levels) {
     draw(view);
     keepGame(view);
   });
-  document.getElementById("skip").addEventListener("click", skip);
-  document.getElementById("again").addEventListener("click", () => {
+  skipButton.addEventListener("click", skip);
+  document.getElementById("again").addEventListener("click", async () => {
     notice.hide();
-    newGame();
+    if (await newGame()) readyToPlay();
   });
   for (const id of ["share", "end-share", "log-share"]) document.getElementById(id).addEventListener("click", share);
   document.getElementById("same-deal").addEventListener("click", sameDeal);
@@ -107,23 +111,51 @@ function showSetupFields() {
 function press(seat, action, time = performance.now()) {
   if (!view || view.outcome || !people[seat]) return;
   if (!clock.running) go();
-  clock.act(seat, action, time);
+  if (!clock.act(seat, action, time)) return;
+  // The press shows at once, as pending, until its moment is played and drawn.
+  pend(seat, action, 1);
+  requestAnimationFrame(() => {
+    performance.measure("pirate:press-to-feedback", { start: time, end: performance.now(), detail: { seat, action } });
+  });
+}
+
+function pend(seat, action, change) {
+  const count = (pending[seat].get(action) || 0) + change;
+  if (count > 0) pending[seat].set(action, count);
+  else pending[seat].delete(action);
+  table.pend(seat, action, count > 0);
 }
 
 function go() {
   if (!view || view.outcome) return;
   began = true;
+  if (!notice.holdsFocus()) notice.hide(); // nothing over the table while it runs
   clock.start();
   pauseButton.textContent = "Pause";
-  // The whole table in sight once the game runs: from the status bar down, or, face to
-  // face around a tablet, the table alone filling the screen.
+  showTable();
+}
+
+/**
+ * The whole table in sight: from the status bar down, or, face to face around a tablet,
+ * the table alone filling the screen (its middle holds the status bar then).
+ */
+function showTable() {
   const board = document.getElementById("board");
-  const { top, bottom } = board.getBoundingClientRect();
-  if (bottom > window.innerHeight || top < 0) {
+  const facing = board.classList.contains("pir-table--facing");
+  const from = (facing ? board : layout).getBoundingClientRect();
+  const { bottom } = board.getBoundingClientRect();
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom || 0;
+  if (bottom > window.innerHeight || from.top < header) {
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const facing = board.classList.contains("pir-table--facing");
-    (facing ? board : board.parentElement).scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    (facing ? board : layout).scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   }
+}
+
+/** A game was just set up from the options: close them and hand the keys to the game. */
+function readyToPlay() {
+  root.querySelector("details.play-options").open = false;
+  showTable();
+  pauseButton.focus({ preventScroll: true });
 }
 
 function pause() {
@@ -131,9 +163,17 @@ function pause() {
   pauseButton.textContent = began ? "Go on" : "Start";
 }
 
+/**
+ * A computer looks at the table once a beat: every beat_ms (a tenth of a second), so
+ * that its level is its reaction time. Two computers may be watched faster or slower
+ * (the clock menu); while only a computer can act, it plays on faster.
+ */
 function useBeat() {
+  const watched = !people.some(Boolean);
+  const beat = watched ? Number(clockMenu.value) : view?.beat_ms || 100;
   const fast = view?.stretch?.fast && !view.outcome;
-  clock.setBeat(fast ? Math.min(FAST_BEAT_MS, Number(clockMenu.value)) : Number(clockMenu.value));
+  clock.setBeat(fast ? Math.min(FAST_BEAT_MS, beat) : beat);
+  root.dataset.beat = String(clock.beatMs);
 }
 
 function inGame() {
@@ -204,6 +244,7 @@ async function readRecord() {
   return file ? await file.text() : null;
 }
 
+/** Start a new game from the options (or from `record`); true once it is on the table. */
 async function newGame(record = undefined) {
   if (!talk) return false;
   formError.textContent = "";
@@ -265,10 +306,16 @@ function setUp(first, said) {
   const board = document.getElementById("board");
   const facing = f.facing.checked && people.every(Boolean);
   board.classList.toggle("pir-table--facing", facing);
-  clockMenu.parentElement.hidden = people.every(Boolean);
+  // Face to face, the status bar lies in the table's middle, in sight of both players.
+  if (facing) table.middle.append(bar);
+  else layout.prepend(bar);
+  clockMenu.parentElement.hidden = people.some(Boolean);
   view = null;
-  stretchSeen = 0;
-  for (const seat of [0, 1]) table.tell(seat, "");
+  for (const seat of [0, 1]) {
+    table.tell(seat, "");
+    for (const action of pending[seat].keys()) table.pend(seat, action, false);
+  }
+  pending = [new Map(), new Map()];
   logList.replaceChildren();
   say(said);
   for (const line of first.log) say(line.text);
@@ -279,13 +326,14 @@ function setUp(first, said) {
 async function sameDeal() {
   if (!view) return;
   const saved = await engine.call("record", view.id);
-  newGame(saved.record);
+  if (await newGame(saved.record)) readyToPlay();
 }
 
 async function playMoment(moment) {
   const next = await talk.request("pirate_moment", view.id, moment.actions, moment.looks);
   if (!next) return;
   show(next);
+  moment.actions.forEach((action, seat) => action !== null && pend(seat, action, -1));
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const drawn = performance.now();
   moment.actions.forEach((action, seat) => {
@@ -333,24 +381,24 @@ function show(next) {
       if (people[seat] && action !== "W") table.tell(seat, "");
     });
   }
-  showStretch(next.stretch && !next.outcome ? next.stretch : null);
+  showSkip(next);
   useBeat();
   showEnd(next);
 }
 
-// A stretch can pause for a moment (a card to claim comes and goes): the note stays a
-// little while after it, so that the table does not jump up and down.
-function showStretch(stretch) {
-  const skip = document.getElementById("skip");
-  if (stretch) {
-    stretchSeen = performance.now();
-    document.getElementById("stretch-text").textContent = stretch.text;
-    skip.hidden = !stretch.fast;
+/**
+ * A person out of cards against a computer: the skip button sits beside their Claim, and
+ * stays there while they watch, so that nothing jumps. It plays on at once while there
+ * is nothing to claim, and waits while there is.
+ */
+function showSkip(next) {
+  const idle = next.seats.findIndex((seat, index) => seat.watching && people[index] && !people[1 - index]);
+  skipButton.hidden = idle < 0 || Boolean(next.outcome);
+  const actions = idle >= 0 ? table.seats[idle].actions : null;
+  if (actions && skipButton.parentElement !== actions) {
+    actions.insertBefore(skipButton, actions.querySelector(".pir-change-keys"));
   }
-  skip.disabled = !stretch?.fast;
-  const lately = stretchSeen && performance.now() - stretchSeen < 2500 && !view.outcome;
-  stretchBox.hidden = !stretch && !lately;
-  if (stretchBox.hidden) stretchSeen = 0;
+  skipButton.disabled = !next.stretch?.fast || Boolean(next.outcome);
 }
 
 function showEnd(next) {

@@ -1,0 +1,218 @@
+"""Build it yourself, in the browser: a chapter completed, a wrong rule named, a loop stopped.
+
+One booted page serves the checks that need Python (booting takes seconds), in the
+order a learner would meet them; the layout and the edits kept across reloads need no
+Python at all.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from livepages import EDITOR_TIMEOUT_MS, RUN_TIMEOUT_MS, RUNTIME, live_page, replace_text
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from conftest import Watch, axe_problems
+
+pytestmark = pytest.mark.browser
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "course"))
+from wrong_solutions import MODEL  # noqa: E402
+
+CHAPTER_1 = MODEL["my_engine.py"].split("# ── Chapter 2")[0].rstrip() + "\n"
+"""The model solution's part of chapter 1: the file's start and the deck and the draw."""
+KEY = "pirate-rules:course:my_engine.py:1"
+DONE = ("failed", "fault", "agreed", "disagreed", "stuck", "stopped")
+SIZES = ((1280, 800), (1024, 768), (768, 1024), (390, 844))
+
+
+@pytest.fixture
+def chapter(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """Chapter 1's page, its editor ready, in a fresh browser context."""
+    with live_page(browser, f"{site_url}learn/build-it/deck/") as (page, watch):
+        open_editor(page)
+        yield page, watch
+
+
+def open_editor(page: Page) -> None:
+    """Reach the chapter's code with the pointer: its editor loads, then holds the file."""
+    code = page.locator("#course .course__code")
+    expect(code).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+    code.hover()
+    expect(page.locator("#course .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)
+
+
+def editor(page: Page) -> Locator:
+    return page.locator("#course .course__editor")
+
+
+def check(page: Page, source: str) -> str:
+    """Put ``source`` in the editor, press "Check my code", wait for the verdict."""
+    replace_text(page, editor(page), source)
+    page.evaluate("delete document.getElementById('course').dataset.state")
+    page.get_by_role("button", name="Check my code").click()
+    states = ", ".join(repr(state) for state in DONE)
+    page.wait_for_function(
+        f"[{states}].includes(document.getElementById('course').dataset.state)",
+        timeout=RUN_TIMEOUT_MS * 2,
+    )
+    return page.locator("#course").get_attribute("data-state") or ""
+
+
+def test_chapter_1_is_done_with_the_model_part_then_mistakes_are_named_and_loops_stopped(
+    chapter: tuple[Page, Watch],
+) -> None:
+    page, watch = chapter
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in watch.page_requests if RUNTIME.search(url)], "Python started early"
+    status = page.locator("#course .course__status")
+
+    # A syntax error: the file does not run, and its line is marked.
+    broken = CHAPTER_1.replace("def rank(card: str) -> int:", "def rank(card: str) -> int")
+    assert check(page, broken) == "fault"
+    problem = page.locator("#course .live-lab__problem")
+    line = next(n for n, text in enumerate(broken.splitlines(), 1) if text.startswith("def rank("))
+    expect(problem).to_contain_text(f"my_engine.py does not run: line {line} has a syntax error")
+    expect(editor(page).locator(".cm-live-error")).to_have_text("def rank(card: str) -> int")
+
+    # The model solution's part: every check passes, and 200 games agree.
+    assert check(page, CHAPTER_1) == "agreed"
+    findings = page.locator("#course .course-finding")
+    expect(findings).to_have_count(7)
+    expect(page.locator("#course .course-finding--ok")).to_have_count(7)
+    expect(status).to_contain_text("All 200 games agree with the real engine (seeds 0 to 199")
+    assert page.locator("#course").get_attribute("data-games") == "200"
+    expect(page.locator("#course .course-next")).to_have_attribute("href", "../targets/")
+
+    # A wrong solution: the rule it breaks is named, with a link to the rule.
+    wrong = CHAPTER_1.replace("    return piles.draw.pop(0)", "    return piles.draw.pop()")
+    assert check(page, wrong) == "failed"
+    failing = page.locator("#course .course-finding--fail").first
+    rule = failing.locator("a.course-rule")
+    expect(rule).to_have_text("M9")
+    assert (rule.get_attribute("href") or "").endswith("/rules/marvin/#M9")
+    expect(failing).to_contain_text("draw() gives 'KD', not '7H'")
+    problems = axe_problems(page, "#course")
+    assert not problems, "\n".join(problems)
+
+    # A loop that never ends: stopped at its line, and the page goes on working.
+    looping = CHAPTER_1.replace(
+        "    return piles.draw.pop(0)", "    while piles.draw:\n        pass\n    return ''"
+    )
+    assert check(page, looping) == "failed"
+    expect(page.locator("#course .course-finding--fail").first).to_contain_text(
+        "your draw() was still running after 2 seconds, so it was stopped"
+    )
+    expect(editor(page).locator(".cm-live-error").first).to_have_text(re.compile(r"while|pass"))
+    missing = CHAPTER_1.replace("def new_deck(", "def a_deck(")
+    assert check(page, missing) == "failed"
+    expect(page.locator("#course .course-finding--fail").first).to_contain_text(
+        "my_engine.py has no function new_deck(jokers): this chapter asks for it"
+    )
+    watch.check()
+
+
+def test_edits_are_kept_across_reloads_and_reset_brings_the_skeleton_back(
+    chapter: tuple[Page, Watch],
+) -> None:
+    page, watch = chapter
+    skeleton = editor_text(page, 'raise NotImplementedError("chapter 1: draw")')
+    assert skeleton.startswith('"""my_engine.py: ')  # all of it, not the lines in view
+    editor(page).locator(".cm-content").click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("# my own change\n")
+    page.reload()
+    expect(page.locator("#course .course__code")).to_contain_text(
+        "# my own change", timeout=EDITOR_TIMEOUT_MS
+    )  # the file as it was left, before the editor is even loaded
+    open_editor(page)
+    expect(editor(page).locator(".cm-content")).to_contain_text("# my own change")
+    assert page.evaluate(f"localStorage.getItem({KEY!r})").startswith("# my own change\n")
+    page.get_by_role("button", name="Reset chapter 1").click()
+    expect(editor(page).locator(".cm-content")).not_to_contain_text("# my own change")
+    assert page.evaluate(f"localStorage.getItem({KEY!r})") is None
+    expect(page.locator("#course .course__status")).to_contain_text("starts again")
+    watch.check()
+
+
+def test_a_later_chapter_starts_from_the_file_kept_for_the_chapter_before(
+    chapter: tuple[Page, Watch], site_url: str
+) -> None:
+    page, watch = chapter
+    page.evaluate(f"localStorage.setItem({KEY!r}, {CHAPTER_1!r})")
+    page.goto(f"{site_url}learn/build-it/targets/")
+    text = editor_text(page, "# ── Chapter 2 · Pirates, positions and targets")
+    assert text.startswith(CHAPTER_1.rstrip())  # the learner's chapter 1, then chapter 2's part
+    page.goto(f"{site_url}learn/build-it/hits/")  # nothing kept for chapter 2: its part is read
+    text = editor_text(page, "# ── Chapter 3 · Hits, shields and fainting")
+    assert text.startswith(CHAPTER_1.rstrip())
+    assert 'raise NotImplementedError("chapter 2: new_crew")' in text
+    assert text.index("# ── Chapter 2") < text.index("# ── Chapter 3")
+    watch.check()
+
+
+def editor_text(page: Page, waiting_for: str) -> str:
+    """The whole text of the editor, as "Download" saves it, once it holds ``waiting_for``."""
+    expect(page.get_by_role("button", name="Download my_engine.py")).to_be_visible(
+        timeout=EDITOR_TIMEOUT_MS
+    )
+    for _ in range(50):
+        with page.expect_download() as info:
+            page.get_by_role("button", name="Download my_engine.py").click()
+        text = Path(info.value.path()).read_text("utf-8")
+        if waiting_for in text:
+            return text
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the editor never held {waiting_for!r}")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_chapter_fits_each_screen(
+    browser: Browser, site_url: str, width: int, height: int, tmp_path: Path
+) -> None:
+    with live_page(
+        browser, f"{site_url}learn/build-it/deck/", viewport={"width": width, "height": height}
+    ) as (page, _):
+        open_editor(page)
+        content = page.locator(".md-content__inner").bounding_box()
+        assert content is not None
+        for selector in ("#course .cm-editor", "#course .live-lab__controls"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["width"] > 0
+            assert (
+                content["x"] - 1 <= box["x"]
+                and box["x"] + box["width"] <= content["x"] + content["width"] + 1
+            )
+        for button in page.locator("#course .live-lab__controls button:visible").all():
+            box = button.bounding_box()
+            assert box is not None and box["height"] >= 31.5 and box["x"] + box["width"] <= width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.locator("#course").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"course-{width}x{height}.png"))
+
+
+def test_the_last_page_measures_the_learners_engine_beside_the_real_one(
+    browser: Browser, site_url: str
+) -> None:
+    with live_page(browser, f"{site_url}learn/build-it/next/") as (page, watch):
+        page.evaluate(
+            f"localStorage.setItem('pirate-rules:course:my_engine.py:5', {MODEL['my_engine.py']!r})"
+        )
+        page.reload()
+        speed = page.locator("#course-speed")
+        expect(speed).to_contain_text("Your engine is the my_engine.py of chapter 5")
+        page.evaluate("document.getElementById('course-speed').dataset.seconds = '0.2'")  # lean
+        speed.get_by_role("button", name="Measure both engines").click()
+        expect(speed).to_have_attribute("data-measured", "true", timeout=RUN_TIMEOUT_MS)
+        rates = {
+            cell.get_attribute("data-engine"): float(cell.get_attribute("data-rate") or 0)
+            for cell in speed.locator("td[data-engine]").all()
+        }
+        assert set(rates) == {"mine", "plain", "real"} and min(rates.values()) > 0, rates
+        expect(speed.locator(".course-speed__ratio")).to_contain_text("times as many games")
+        expect(speed).to_contain_text("3 rounds of about 0.2 s for each engine")
+        watch.check()

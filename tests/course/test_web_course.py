@@ -1,0 +1,100 @@
+"""The chapter pages' entry points (pirate_rules.web.course), called as the worker calls them.
+
+Whatever the page sends, the answer is JSON: the checks with their rule links, the run
+beside the real engine a few games at a time, the speed of each engine, or an error as
+data; never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from wrong_solutions import MODEL
+
+from pirate_rules.web import ENTRY_POINTS, call_json
+
+
+def call(name: str, *args: Any) -> Any:
+    answer = json.loads(call_json(name, json.dumps(list(args))))
+    return answer
+
+
+def test_the_course_entry_points_are_registered() -> None:
+    assert {"course_check", "course_compare", "course_next", "course_stop", "course_speed",
+            "course_sizes"} <= set(ENTRY_POINTS)  # fmt: skip
+
+
+def test_check_answers_with_each_finding_and_the_links_of_its_rules() -> None:
+    wrong = MODEL["my_engine.py"].replace(
+        "    return piles.draw.pop(0)", "    return piles.draw.pop()"
+    )
+    answer = call("course_check", 1, wrong)["result"]
+    assert answer["title"] == "The deck and the draw" and answer["file"] == "my_engine.py"
+    assert not answer["passed"] and answer["fault"] is None
+    failing = [f for f in answer["findings"] if not f["ok"]]
+    assert failing[0]["rule"] == "M9" and "draw() gives 'KD', not '7H'" in failing[0]["problem"]
+    assert answer["rules"] == {"M1": "rules/marvin/#M1", "M9": "rules/marvin/#M9"}
+
+
+def test_a_run_beside_the_engine_is_played_a_few_games_at_a_time() -> None:
+    run = call("course_compare", 2, MODEL["my_engine.py"], {"games": 30})["result"]
+    assert run["total"] == 30 and run["first_seed"] == 0
+    done = []
+    while True:
+        answer = call("course_next", run["id"], 0.05)["result"]
+        done.append(answer["done"])
+        if answer["finished"]:
+            break
+    assert answer["agreed"] and answer["disagreement"] is None and done[-1] == 30
+    assert done == sorted(done)
+    assert call("course_stop", run["id"])["result"] is True
+    assert call("course_next", run["id"], 0.1)["error"]["kind"] == "PirateRulesError"
+
+
+def test_a_disagreement_comes_with_its_rule_and_link() -> None:
+    wrong = MODEL["my_engine.py"].replace(
+        "    recall(enemy)\n    game.piles.discard.append(card)",
+        "    game.piles.discard.append(card)",
+    )
+    run = call("course_compare", 5, wrong)["result"]
+    answer = call("course_next", run["id"], 5.0)["result"]
+    while not answer["finished"]:
+        answer = call("course_next", run["id"], 5.0)["result"]
+    found = answer["disagreement"]
+    assert found["rule"] == "M7" and found["link"] == "rules/marvin/#M7"
+    assert found["text"].startswith("turn ") and found["seed"] == found["game"] - 1
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "message"),
+    [
+        ("course_check", [9, "x = 1\n"], "no chapter 9"),
+        ("course_check", [True, "x = 1\n"], "no chapter True"),
+        ("course_check", [1, 42], "the file must be text"),
+        ("course_check", [1, "#" * 200_001], "longer than 200,000 characters"),
+        ("course_compare", [1, "x = 1\n", {"games": 0}], "choose 1 to 2000 games"),
+        ("course_speed", ["fastest", None, 0.1], "no engine 'fastest'"),
+    ],
+)
+def test_bad_requests_are_errors_as_data(name: str, args: list[Any], message: str) -> None:
+    error = call(name, *args)["error"]
+    assert message in error["message"]
+
+
+def test_a_file_that_does_not_run_comes_back_with_its_lines() -> None:
+    answer = call("course_check", 3, "import random\n\ndef effect(card)\n    return 'hit'\n")[
+        "result"
+    ]
+    assert answer["fault"]["lines"] == [3] and "syntax error" in answer["fault"]["message"]
+    speed = call("course_speed", "mine", "def new_game(:\n", 0.1)["result"]
+    assert "syntax error" in speed["fault"]["message"]
+
+
+def test_speeds_and_sizes_of_both_engines() -> None:
+    mine = call("course_speed", "mine", MODEL["my_engine.py"], 0.2)["result"]
+    real = call("course_speed", "real", None, 0.2)["result"]
+    assert mine["games"] >= 1 and real["games"] >= 1 and real["turns"] > real["games"]
+    sizes = call("course_sizes", MODEL["my_engine.py"])["result"]
+    assert sum(sizes["mine"].values()) <= 250 < sum(sizes["real"].values())
