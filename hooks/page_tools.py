@@ -5,7 +5,8 @@ examples' panel with its "Check this page" button (``docs/assets/live/live.mjs``
 under the title. Added by a script after the page is drawn, they pushed the whole page
 down (a layout shift of 0.13 to 0.19 on a phone); written into the HTML here, they are
 drawn with the page and the scripts only wire them up. Without scripts they are hidden
-(``rulebook.css``, ``live.css``), since they would do nothing.
+(``rulebook.css``, ``live.css``), since they would do nothing, and the search index
+leaves them out (``data-search-exclude``), as it did when scripts added them.
 """
 
 from __future__ import annotations
@@ -17,14 +18,14 @@ EXAMPLE_LIMIT_SECONDS = 10
 
 SWITCH = (
     '<button type="button" class="rulebook-switch" role="switch" aria-checked="true"'
-    ' title="Hide the code examples, to read the rules as a rule book">'
+    ' data-search-exclude title="Hide the code examples, to read the rules as a rule book">'
     '<span class="rulebook-switch__track" aria-hidden="true"></span>'
     '<span class="rulebook-switch__label">Code examples</span></button>'
 )
 """The rule book's switch, shown examples first (rulebook.js sets the reader's choice)."""
 
 PANEL = (
-    f'<div class="live-page" data-limit="{EXAMPLE_LIMIT_SECONDS}">'
+    f'<div class="live-page" data-limit="{EXAMPLE_LIMIT_SECONDS}" data-search-exclude>'
     "<p>The examples on this page can run in your browser. "
     '<button type="button" class="live-button" data-live="check">Check this page</button></p>'
     f"<p>An example that gets no further for {EXAMPLE_LIMIT_SECONDS} seconds is stopped,"
