@@ -1,6 +1,7 @@
 // The rules pages as a rule book: a "Code examples" switch that hides every example,
 // remembered across pages and visits. The page's examples sit in `.rule-example` blocks;
-// hiding them is a class on <html> that `rulebook.css` reads. No game logic here.
+// hiding them is a class on <html> that `rulebook.css` reads. The switch comes with the
+// page (hooks/page_tools.py), so that nothing moves when it is wired here. No game logic.
 (() => {
   const KEY = "pirate-rules.hide-examples";
   const HIDDEN = "rulebook-hide-examples";
@@ -22,16 +23,10 @@
     }
   };
 
-  root.classList.toggle(HIDDEN, remembered());
-  if (!document.querySelector(".rule-example")) return;
+  root.classList.toggle(HIDDEN, remembered()); // set before the page was drawn (overrides/main.html)
+  const button = document.querySelector(".rulebook-switch");
+  if (!button) return;
 
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "rulebook-switch";
-  button.setAttribute("role", "switch");
-  button.innerHTML =
-    '<span class="rulebook-switch__track" aria-hidden="true"></span>' +
-    '<span class="rulebook-switch__label">Code examples</span>';
   const render = () => {
     const shown = !root.classList.contains(HIDDEN);
     button.setAttribute("aria-checked", String(shown));
@@ -52,7 +47,4 @@
     }
   });
   render();
-  const heading = document.querySelector(".md-content h1");
-  if (heading) heading.after(button);
-  else document.querySelector(".md-content")?.prepend(button);
 })();

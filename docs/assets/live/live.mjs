@@ -8,9 +8,6 @@
 const version = new URL(import.meta.url).searchParams.get("v") || "dev";
 const content = document.querySelector(".md-content__inner");
 
-/** Seconds without a sign of life before a page example is stopped (by examples.mjs). */
-const EXAMPLE_LIMIT_SECONDS = 10;
-
 // A console example: a block marked `pycon`, or (in the reference pages' docstrings) a
 // plain code block that starts with a prompt.
 function examples() {
@@ -82,18 +79,9 @@ function setUp() {
       box.after(bar);
       return bar;
     });
-    const panel = document.createElement("div");
-    panel.className = "live-page";
-    panel.dataset.limit = String(EXAMPLE_LIMIT_SECONDS);
-    const note = document.createElement("p");
-    const count = boxes.length === 1 ? "The example" : `The ${boxes.length} examples`;
-    note.textContent = `${count} on this page can run in your browser. `;
-    note.append(button("Check this page", null, async () => (await load()).act(boxes, bars, edits, "check")));
-    const limit = document.createElement("p");
-    limit.textContent = `An example that gets no further for ${EXAMPLE_LIMIT_SECONDS} seconds is stopped, as a loop that never ends would be.`;
-    panel.append(note, limit);
-    const title = content.querySelector("h1");
-    (title || boxes[0]).after(panel);
+    // The page's panel (with its time limit) comes with the page: hooks/page_tools.py.
+    const check = content.querySelector(".live-page [data-live=check]");
+    check?.addEventListener("click", async () => (await load()).act(boxes, bars, edits, "check"));
     content.addEventListener("pointerover", warm, { passive: true });
     content.addEventListener("focusin", warm);
   }

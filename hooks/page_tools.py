@@ -1,0 +1,69 @@
+"""MkDocs hook: the controls under a page's title come with the page, not after it.
+
+A rules page's "Code examples" switch (``docs/assets/rulebook.js``) and the live
+examples' panel with its "Check this page" button (``docs/assets/live/live.mjs``) sit
+under the title. Added by a script after the page is drawn, they pushed the whole page
+down (a layout shift of 0.13 to 0.19 on a phone); written into the HTML here, they are
+drawn with the page and the scripts only wire them up. Without scripts they are hidden
+(``rulebook.css``, ``live.css``), since they would do nothing, and the search index
+leaves them out (``data-search-exclude``), as it did when scripts added them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+EXAMPLE_LIMIT_SECONDS = 10
+"""Seconds without a sign of life before a page example is stopped (read by examples.mjs)."""
+
+SWITCH = (
+    '<button type="button" class="rulebook-switch" role="switch" aria-checked="true"'
+    ' data-search-exclude title="Hide the code examples, to read the rules as a rule book">'
+    '<span class="rulebook-switch__track" aria-hidden="true"></span>'
+    '<span class="rulebook-switch__label">Code examples</span></button>'
+)
+"""The rule book's switch, shown examples first (rulebook.js sets the reader's choice)."""
+
+PANEL = (
+    f'<div class="live-page" data-limit="{EXAMPLE_LIMIT_SECONDS}" data-search-exclude>'
+    "<p>The examples on this page can run in your browser. "
+    '<button type="button" class="live-button" data-live="check">Check this page</button></p>'
+    f"<p>An example that gets no further for {EXAMPLE_LIMIT_SECONDS} seconds is stopped,"
+    " as a loop that never ends would be.</p></div>"
+)
+"""The live examples' panel; live.mjs wires its button."""
+
+EXAMPLE_BLOCKS = ('class="language-pycon highlight"', "<pre><span></span><code>&gt;&gt;&gt; ")
+"""A console example, as live.mjs finds them: a ``pycon`` block, or (in a docstring) a
+plain block that starts with a prompt."""
+
+
+def page_tools(html: str) -> str:
+    """Put the panel and the switch under the page's first title, for the pages that use them.
+
+    Examples:
+        >>> page_tools('<h1>T</h1><div class="rule-example">x</div>').startswith(
+        ...     '<h1>T</h1><button type="button" class="rulebook-switch"')
+        True
+        >>> "live-page" in page_tools('<h1>T</h1><div class="language-pycon highlight">')
+        True
+        >>> "live-page" in page_tools("<h1>T</h1><pre><span></span><code>&gt;&gt;&gt; 1")
+        True
+        >>> page_tools("<h1>T</h1><p>No examples.</p>")
+        '<h1>T</h1><p>No examples.</p>'
+    """
+    tools = ""
+    if any(block in html for block in EXAMPLE_BLOCKS):
+        tools += PANEL
+    if 'class="rule-example"' in html:
+        tools += SWITCH
+    if not tools:
+        return html
+    end = html.find("</h1>")
+    end = 0 if end < 0 else end + len("</h1>")  # no title of its own: the theme's is above
+    return html[:end] + tools + html[end:]
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Write the page's controls under its title."""
+    return page_tools(html)

@@ -1,0 +1,104 @@
+"""Nothing on a rules or learning page moves once it is drawn: no layout shift as it loads.
+
+Controls added by a script after the first paint (the examples' panel, the rule book's
+switch) used to push the whole page down, a cumulative layout shift of 0.13 to 0.19 on
+a phone. The browser reports every shift; the test reads them all at the end of the load
+(``buffered``), once the page's scripts have added what they add, so a slow machine only
+makes it wait longer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+from conftest import watched_context
+
+pytestmark = pytest.mark.browser
+
+PAGES = ("rules/marvin/", "learn/write-a-bot/")
+VIEWPORTS = ({"width": 412, "height": 823}, {"width": 1280, "height": 800})
+"""Lighthouse's phone, and a laptop."""
+
+LIMIT = 0.02
+"""The largest layout shift allowed while a page loads (Lighthouse calls 0.1 good)."""
+
+SHIFTS = """() => new Promise((resolve) => {
+  // Two frames after the page's scripts ran: every shift they caused has been reported.
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: "layout-shift", buffered: true });
+    const entries = observer.takeRecords();
+    observer.disconnect();
+    resolve(entries.filter((entry) => !entry.hadRecentInput).map((entry) => ({
+      value: entry.value,
+      at: Math.round(entry.startTime),
+      moved: entry.sources.map((source) => {
+        const node = source.node;
+        if (!node || node.nodeType !== 1) return String(node?.nodeName);
+        return node.nodeName.toLowerCase() + (node.id ? "#" + node.id : "")
+          + [...node.classList].map((name) => "." + name).join("");
+      }),
+    })));
+  }));
+})"""
+"""Every layout shift of the page so far that no input caused, with what it moved."""
+
+HIDDEN = "document.documentElement.classList.contains('rulebook-hide-examples')"
+"""Are the page's examples hidden (the rule book's switch)?"""
+
+
+def load_shifts(context: BrowserContext, url: str, hidden: bool) -> list[dict[str, Any]]:
+    """Open ``url`` in a new page of ``context``; the layout shifts of its load.
+
+    ``hidden``: whether the reader chose to hide the examples (checked)."""
+    page = context.new_page()
+    try:
+        page.goto(url, wait_until="load")
+        # The scripts have run: the Run bars exist and the lab (on write-a-bot) is set up.
+        page.wait_for_selector("#live-example-1", state="attached")
+        page.wait_for_function(
+            "!document.getElementById('bot-lab')"
+            " || document.querySelector('#bot-lab .live-lab__controls')"
+        )
+        shifts: list[dict[str, Any]] = page.evaluate(SHIFTS)
+        assert page.evaluate(HIDDEN) == hidden, "the examples are not as the reader chose"
+        return shifts
+    finally:
+        page.close()
+
+
+def check(context: BrowserContext, url: str, hidden: bool = False) -> None:
+    shifts = load_shifts(context, url, hidden)
+    total = sum(shift["value"] for shift in shifts)
+    assert total <= LIMIT, f"{url} moved by {total:.3f} as it loaded: {shifts}"
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda size: f"{size['width']}px")
+def test_a_page_does_not_move_as_it_loads(
+    browser: Browser, site_url: str, viewport: dict[str, int]
+) -> None:
+    context, watch = watched_context(browser, viewport=viewport)
+    try:
+        for path in PAGES:
+            check(context, site_url + path)
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_a_rules_page_read_without_its_examples_does_not_move_as_it_loads(
+    browser: Browser, site_url: str
+) -> None:
+    """The reader's choice (the "Code examples" switch) is applied before the page shows."""
+    context, watch = watched_context(browser, viewport=VIEWPORTS[0])
+    try:
+        context.add_init_script(  # every document, some of which may not have storage
+            "try { localStorage.setItem('pirate-rules.hide-examples', '1') } catch {}"
+        )
+        check(context, site_url + PAGES[0], hidden=True)
+        watch.check()
+    finally:
+        context.close()
