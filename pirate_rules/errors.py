@@ -134,6 +134,9 @@ class BotError(PirateRulesError):
         self.rule = rule
         self.details = details
         self.worker = worker
+        self.raised: BaseException | None = None
+        """What the bot's own code raised, in the process that played the game (not sent
+        back from another process), for a traceback through the bot's own lines."""
         who = [f"bot {one_line(bot)!r}"]
         if seat is not None:
             who[0] += f" in seat {seat}"
@@ -147,7 +150,9 @@ class BotError(PirateRulesError):
 
     def placed(self, **context: Any) -> BotError:
         """The same error with more context (``seat``, ``seed``, ``when``...)."""
-        return BotError(**{**self._fields(), **context})
+        error = BotError(**{**self._fields(), **context})
+        error.raised = self.raised
+        return error
 
     def _fields(self) -> dict[str, Any]:
         names = ("problem", "bot", "seat", "seed", "when", "location", "rule", "details", "worker")

@@ -334,7 +334,9 @@ class Seat:
             problem = f"{method}() called sys.exit({shown(exc.code)}), which would end the run"
         else:
             problem = f"{method}() raised {describe_exception(exc)}"
-        return self.fault(problem, game, seed, location=where, details=traceback_text(exc))
+        error = self.fault(problem, game, seed, location=where, details=traceback_text(exc))
+        error.raised = exc
+        return error
 
 
 def _seconds(limit: float) -> str:

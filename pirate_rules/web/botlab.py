@@ -142,8 +142,11 @@ def lab_load(source: str, class_name: str | None = None) -> JSON:
 def _problem(exc: BaseException, context: str = "") -> JSON:
     # The referee turns a bot's fault into a one-line BotError raised from the fault
     # itself; the reader is shown the fault, with its traceback through their own lines.
-    while isinstance(exc, BotError) and exc.__context__ is not None:
-        exc = exc.__context__
+    while isinstance(exc, BotError):
+        inner = exc.raised or exc.__context__
+        if inner is None:
+            break
+        exc = inner
     text, marks = reader_traceback(exc, _files, current=0)
     return {
         "ok": False,
