@@ -35,6 +35,8 @@ and the keys they know are checked strictly (a boolean is never a number):
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
@@ -111,6 +113,8 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raise RecordError(
                 f"record too large: {size:,} bytes (the limit is {MAX_RECORD_BYTES:,})"
             )
+        if _SMALL_STACK and _nests_too_deep(source):
+            raise RecordError(_TOO_DEEP)
         try:
             data = json.loads(source)
         except json.JSONDecodeError as exc:
@@ -165,6 +169,35 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
 
 
 _TOO_DEEP: Final = f"not a game record: it is nested more than {MAX_DEPTH} deep"
+
+
+_SMALL_STACK: Final = sys.platform in ("emscripten", "wasi")
+"""In the browser (Pyodide), a JSON text nested a few thousand deep overflows the stack
+before the decoder can raise RecursionError, so the text's depth is looked at first."""
+
+_STRINGS: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]")
+
+
+def _nests_too_deep(text: str | bytes) -> bool:
+    """Whether the JSON ``text`` opens more than :data:`MAX_DEPTH` lists or objects in
+    one another (brackets inside strings do not count), read without parsing it.
+
+    Example:
+        >>> _nests_too_deep("[" * 33 + "]" * 33), _nests_too_deep('[["[[[[[[[["]]')
+        (True, False)
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    depth = 0
+    for char in _NOT_BRACKETS.sub("", _STRINGS.sub('""', text)):
+        if char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
 
 
 def _shallow(data: Any) -> bool:

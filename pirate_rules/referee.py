@@ -119,6 +119,10 @@ class _Call(NamedTuple):
 
 _NEVER: Final = float("inf")
 
+CAN_WATCH: Final = sys.platform not in ("emscripten", "wasi")
+"""Whether this Python can start the watcher thread. In the browser (Pyodide) it cannot,
+so there a move has no time limit of its own: the page stops Python itself instead."""
+
 
 class MoveWatch:
     """The bots' calls under way in this process, each with its time limit.
@@ -137,6 +141,8 @@ class MoveWatch:
     told to stop once it has ended.
 
     Calls are also how :func:`guard_exits` knows that ``os._exit`` comes from a bot.
+    Where no thread can start (:data:`CAN_WATCH` is false), calls are counted but never
+    stopped.
     """
 
     POLL: Final = 0.02
@@ -159,7 +165,11 @@ class MoveWatch:
         ident = threading.get_ident()
         deadline = time.monotonic() + limit if limit else _NEVER
         self._calls[ident] = _Call(deadline, limit, about)
-        if limit and (self._watcher is None or (ident == self._main and not self._alarm_asked)):
+        if (
+            limit
+            and CAN_WATCH
+            and (self._watcher is None or (ident == self._main and not self._alarm_asked))
+        ):
             self._arm(ident)
 
     def stop(self) -> bool:
