@@ -16,7 +16,10 @@
 (() => {
   const script = document.currentScript;
   const settings = document.getElementById("offline-settings");
-  if (settings) import(new URL("settings.mjs", script.src).href).then((module) => module.setUp(settings));
+  // The About page's settings, a module of the page's own: kept with the page, so its
+  // list of files waits for it.
+  const settingsLoaded = settings ? import(new URL("settings.mjs", script.src).href) : Promise.resolve(null);
+  settingsLoaded.then((module) => module?.setUp(settings));
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const root = new URL("../../", script.src);
   const play = document.querySelector("#play[data-runtime]");
@@ -79,6 +82,7 @@
     const settled = play ? gameSettled(play) : Promise.resolve(false);
     // A game that takes very long to start does not hold the rest of the site back.
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 60000))]);
+    await settingsLoaded.catch(() => {});
     await idle();
     await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname });
     const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
