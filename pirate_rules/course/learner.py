@@ -128,7 +128,8 @@ def _guarded_import(
 
 
 def _engine_imports(tree: ast.Module) -> list[int]:
-    """The lines of ``tree`` that import the engine."""
+    """The lines of ``tree`` that import the engine, or name one of its modules as text
+    (``importlib.import_module("pirate_rules")``, ``sys.modules["pirate_rules.marvin"]``)."""
     found = []
     for node in ast.walk(tree):
         names: list[str] = []
@@ -136,6 +137,8 @@ def _engine_imports(tree: ast.Module) -> list[int]:
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and not node.level:
             names = [node.module or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names = [node.value]
         if names and any(name == ENGINE or name.startswith(f"{ENGINE}.") for name in names):
             found.append(getattr(node, "lineno", 0))
     return found

@@ -44,6 +44,12 @@ def line_of(source: str, text: str) -> int:
         ("from pirate_rules.marvin import MarvinGame\n", "imports pirate_rules (line 1)", 1),
         ("import pirate_rules.course as mine\n", "imports pirate_rules (line 1)", 1),
         ("x = __import__('pirate' + '_rules')\n", "stops at line 1 with ImportError", 1),
+        (
+            "import importlib\n\nengine = importlib.import_module('pirate_rules.marvin')\n",
+            "imports pirate_rules (line 3)",
+            3,
+        ),
+        ("import sys\nengine = sys.modules['pirate_rules']\n", "imports pirate_rules (line 2)", 2),
         ("n = 0\nwhile True:\n    n += 1\n", "was still running after 0.3 seconds", 2),
         ("x = 1\ny = x / 0\n", "stops at line 2 with ZeroDivisionError: division by zero", 2),
     ],
