@@ -19,6 +19,7 @@ from pathlib import Path
 
 import distributed
 import pytest
+from ctrl_c import ctrl_c_on  # noqa: F401 (a fixture)
 
 from analysis.__main__ import main as analysis_main
 from analysis.marvin import digest

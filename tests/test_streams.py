@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from ctrl_c import ctrl_c_on  # noqa: F401 (a fixture)
 
 from pirate_rules.records import replay
 from pirate_rules.simulate import iter_games

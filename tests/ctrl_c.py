@@ -1,4 +1,8 @@
-"""Fixtures shared by the tests of the command line."""
+"""Ctrl-C for the commands the tests start (a fixture for the command line's tests).
+
+Not a conftest.py: tests/browser/conftest.py is imported as the top-level module
+``conftest``, and a second one would clash with it.
+"""
 
 from __future__ import annotations
 
