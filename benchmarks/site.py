@@ -33,11 +33,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import statistics
 import sys
 import tempfile
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,13 +47,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 from siteserver import (
     CHROMIUM,
     CHROMIUM_ARGS,
-    HOST,
     SITE,
-    QuietServer,
     SiteHandler,
     Traffic,
     ensure_site_built,
     is_local,
+    serve_site,
 )
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
@@ -95,20 +92,6 @@ class BenchHandler(SiteHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
-
-
-@contextlib.contextmanager
-def serve(traffic: Traffic, site: Path = SITE) -> Iterator[str]:
-    handler = functools.partial(BenchHandler, directory=str(site))
-    server = QuietServer((HOST, 0), handler)
-    server.traffic = traffic
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://{HOST}:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @dataclass
@@ -236,7 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     bare: list[tuple[float, float]] = []
     visits: dict[str, list[list[Visit]]] = {path: [] for path in (*PLAY_PAGES, RULES_PAGE)}
     stored: list[float] = []
-    with serve(traffic, args.site) as base, sync_playwright() as playwright:
+    with serve_site(args.site, traffic, BenchHandler) as base, sync_playwright() as playwright:
         for _ in range(args.runs):
             with tempfile.TemporaryDirectory(prefix="pirate-rules-profile-") as profile:
                 bare.append(bare_boots(Device(playwright.chromium, traffic, profile), base))

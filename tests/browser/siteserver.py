@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +89,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().setup()
         traffic = self.server.traffic if isinstance(self.server, QuietServer) else None
         if traffic is not None:
-            self.wfile = _CountingWriter(self.wfile, traffic)
+            self.wfile = cast(Any, _CountingWriter(self.wfile, traffic))
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         """Record the request's path when counting."""
@@ -128,13 +128,18 @@ def ensure_site_built() -> Path:
 
 
 @contextlib.contextmanager
-def serve_site(directory: Path = SITE, traffic: Traffic | None = None) -> Iterator[str]:
+def serve_site(
+    directory: Path = SITE,
+    traffic: Traffic | None = None,
+    handler_class: type[SiteHandler] = SiteHandler,
+) -> Iterator[str]:
     """Serve ``directory`` on an ephemeral port of 127.0.0.1; yields the base URL.
 
     With ``traffic``, every request answered and every byte sent is added to it. The
     server stops when the block ends, so a browser finds nothing there afterwards.
+    ``handler_class`` answers the requests: a :class:`SiteHandler` that may add paths.
     """
-    handler = functools.partial(SiteHandler, directory=str(directory))
+    handler = functools.partial(handler_class, directory=str(directory))
     server = QuietServer((HOST, 0), handler)
     server.traffic = traffic
     thread = threading.Thread(target=server.serve_forever, daemon=True)
