@@ -11,6 +11,7 @@ leaves them out (``data-search-exclude``), as it did when scripts added them.
 
 from __future__ import annotations
 
+import html as html_module
 import re
 from typing import Any
 
@@ -73,12 +74,27 @@ OUTPUT_LINES = re.compile(r'<span class="go">((?:[^<]*</span>\n<span class="go">
 """A console example's lines of output that follow each other (one element a line)."""
 
 
-CODE_BLOCK = re.compile(r'(<div class="[^"]*\bhighlight")(><pre>.*?</pre>)', re.DOTALL)
+CODE_BLOCK = re.compile(
+    r'(<div class="[^"]*\bhighlight")(><pre>(?:<span></span>)?)(<code>)(.*?</pre>)', re.DOTALL
+)
 """A highlighted code block, as the theme's highlighter writes it."""
+
+NARROWEST_LINE = 30
+"""Characters of code that fit across the narrowest phone's screen (320 pixels)."""
 
 
 def _counted(block: re.Match[str]) -> str:
-    return f'{block[1]} style="--lines: {block[2].count(chr(10))}"{block[2]}'
+    """The block with its number of lines; a block that may scroll can have the focus.
+
+    The theme makes a block that scrolls sideways focusable (so that a keyboard can
+    scroll it) once it mounts the block, and it mounts blocks as they come into view
+    (content.lazy): a block off the screen is focusable from the start if one of its
+    lines may not fit a phone's screen, and the theme takes the focus away again when
+    the block turns out to fit.
+    """
+    text = html_module.unescape(re.sub(r"<[^>]*>", "", block[4]))
+    focus = ' tabindex="0"' if max(map(len, text.splitlines()), default=0) > NARROWEST_LINE else ""
+    return f'{block[1]} style="--lines: {block[4].count(chr(10))}"{block[2]}<code{focus}>{block[4]}'
 
 
 def lighter_code(html: str) -> str:
@@ -89,7 +105,7 @@ def lighter_code(html: str) -> str:
     Names and spaces lose their element (they are drawn in the code's colour anyway),
     and lines of output that follow each other share one. Each block tells its number
     of lines (``--lines``), from which ``site.css`` estimates its height until the
-    browser first draws it.
+    browser first draws it, and a block that may scroll sideways can have the focus.
 
     Examples:
         >>> lighter_code('<span class="n">game</span><span class="o">.</span>')
@@ -100,6 +116,8 @@ def lighter_code(html: str) -> str:
         '<span class="nn">pirate_rules</span>'
         >>> lighter_code('<div class="language-pycon highlight"><pre><code>1\\n2\\n</code></pre>')
         '<div class="language-pycon highlight" style="--lines: 2"><pre><code>1\\n2\\n</code></pre>'
+        >>> lighter_code('<div class="highlight"><pre><code>' + 31 * "x" + '</code></pre>')[:75]
+        '<div class="highlight" style="--lines: 0"><pre><code tabindex="0">xxxxxxxxx'
     """
     html = CODE_BLOCK.sub(_counted, PLAIN_WORDS.sub(r"\1", html))
     return OUTPUT_LINES.sub(
