@@ -92,10 +92,12 @@ function setUp() {
 
 // The theme wraps each code block's copy button in a <nav>: not a way around the site, and
 // so many landmarks of one name that none can be told apart. They are plain boxes here.
+// The theme adds them as the blocks come into view (content.lazy), so each is caught as
+// it comes.
 function unlandmark() {
   document.querySelectorAll("nav.md-code__nav:not([role])").forEach((nav) => nav.setAttribute("role", "none"));
 }
-document.addEventListener("DOMContentLoaded", () => setTimeout(unlandmark, 0));
-window.addEventListener("load", unlandmark);
+if (content) new MutationObserver(unlandmark).observe(content, { childList: true, subtree: true });
+unlandmark();
 
 setUp();
