@@ -80,6 +80,11 @@ from pirate_rules.web.pirate import (
     pirate_tick,
     pirate_view,
 )
+from pirate_rules.web.pirate_lessons import (
+    pirate_lesson_start,
+    pirate_lesson_tap,
+    pirate_lessons_list,
+)
 from pirate_rules.web.sessions import (
     JSON,
     MAX_SEED,
@@ -121,6 +126,9 @@ __all__ = [
     "marvin_undo",
     "marvin_view",
     "offered_bots",
+    "pirate_lesson_start",
+    "pirate_lesson_tap",
+    "pirate_lessons_list",
     "pirate_moment",
     "pirate_new",
     "pirate_skip",
@@ -240,10 +248,13 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "forget": forget,
     "viewer_open": viewer_open,
     "viewer_step": viewer_step,
-    # the lessons (lessons.py)
+    # the lessons (lessons.py, pirate_lessons.py)
     "lessons_list": lessons_list,
     "lesson_start": lesson_start,
     "lesson_tap": lesson_tap,
+    "pirate_lessons_list": pirate_lessons_list,
+    "pirate_lesson_start": pirate_lesson_start,
+    "pirate_lesson_tap": pirate_lesson_tap,
     # the live examples and the bot lab (live.py, botlab.py)
     "live_run": live_run,
     "lab_load": lab_load,

@@ -44,7 +44,6 @@ from pirate_rules.marvin.display import EV_CARD
 from pirate_rules.web import family
 from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin import _choices as choices
-from pirate_rules.web.marvin import _join as join
 from pirate_rules.web.marvin import _recap as recap
 from pirate_rules.web.marvin import game_move_text
 from pirate_rules.web.marvin_table import initial_table, steps_since, table_json
@@ -362,7 +361,7 @@ def _paced(steps: list[JSON], by_hand: bool) -> list[JSON]:
         step["hold"] = mine and step["kind"] in ("lost", "idle")
         if step["wait"]:
             step["prompt"] = family.draw_prompt(AUDIENCE, YOU)
-            step["say"] = join(recap(steps[:index], YOU), step["prompt"])
+            step["say"] = family.join(recap(steps[:index], YOU), step["prompt"])
     return steps
 
 
@@ -400,10 +399,10 @@ def lesson_start(key: str) -> JSON:
     view["dealt"] = dealt
     view["steps"] = _paced(steps[start:], by_hand=False)
     if view["steps"] and view["steps"][0]["wait"]:  # the goal, then "draw a card"
-        view["steps"][0]["say"] = join(lesson.goal, view["steps"][0]["say"])
+        view["steps"][0]["say"] = family.join(lesson.goal, view["steps"][0]["say"])
         view["say"] = view["headline"]
     else:
-        view["say"] = join(lesson.goal, view["headline"])
+        view["say"] = family.join(lesson.goal, view["headline"])
     return view
 
 
@@ -442,9 +441,9 @@ def lesson_tap(lesson_id: str, notation: str) -> JSON:
         ended = len(steps) if game.is_game_over() else _first_draw(steps[1:]) + 1
         steps = steps[:ended]
         view["table"] = steps[-1]["table"] if steps else view["table"]
-        view["say"] = join("Well done!", recap(steps, YOU), lesson.praise)
+        view["say"] = family.join("Well done!", recap(steps, YOU), lesson.praise)
     else:
-        view["say"] = join(recap(steps, YOU), view["headline"])
+        view["say"] = family.join(recap(steps, YOU), view["headline"])
     view["steps"] = steps
     return view
 
