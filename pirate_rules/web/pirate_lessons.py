@@ -208,8 +208,8 @@ PIRATE_LESSONS: Final = (
     PirateLesson(
         key="sink",
         title="A sinking",
-        goal="You and the computer both hold a last card of the hearts ship. Play yours "
-        "at the same moment as the computer: both at once, and the ship sinks.",
+        goal="Play your Seven as the computer plays its Eight: two cards at once, "
+        "and the ship sinks.",
         picture=(_card("7H"), _card("8H"), _TO, _SUNK),
         stocks=(_UP_TO_SEVEN, _DOWN_TO_EIGHT),
         prelude="TT PP " * 5 + "TT PW TW",

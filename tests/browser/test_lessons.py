@@ -86,11 +86,14 @@ def open_lesson(page: Page, key: str) -> str:
     return _rested(page, before)
 
 
-def play_lesson(page: Page, lesson: Lesson, wrong: str | None = None) -> None:
-    """Finish ``lesson`` from its list card: tap the pile when it waits, else the answer;
-    with ``wrong``, tap that glowing place once first."""
+def play_lesson(
+    page: Page, lesson: Lesson, wrong: str | None = None, taps: list[list[str]] | None = None
+) -> None:
+    """Finish ``lesson`` from its list card: tap the pile when it waits, else the answer
+    (the places of ``taps``, by default those of `shortest_taps`); with ``wrong``, tap
+    that glowing place once first."""
     state = open_lesson(page, lesson.key)
-    answers = iter(shortest_taps(lesson))
+    answers = iter(shortest_taps(lesson) if taps is None else taps)
     while state != "done":
         before = page.evaluate(REST)
         if state == "waiting":

@@ -1,0 +1,222 @@
+"""The "Learn to play Pirate" page: each lesson finished by a scripted child, by touch.
+
+The child taps only what glows (the Turn, Play and Claim buttons the rules allow now),
+and always the shortest way: each lesson then ends with three stars. One wrong tap gets
+its nudge and leaves the lesson winnable (two stars). The lessons work offline after one
+visit, axe finds nothing, nothing moves under reduced motion, and the voice says the
+engine's family words. The answers come from the engine (pirate_rules.web.pirate_lessons).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from siteserver import SITE, ensure_site_built, serve_site
+from test_lessons import PACE, REST, _rested, lessons_page, open_lesson, play_lesson, tap_glowing
+
+from conftest import axe_problems, wait_until_ready, watched_context
+from pirate_rules.web.pirate_lessons import (
+    PIRATE_LESSONS,
+    PirateLesson,
+    pirate_lesson_start,
+    pirate_lesson_tap,
+)
+
+pytestmark = pytest.mark.browser
+
+BY_KEY = {lesson.key: lesson for lesson in PIRATE_LESSONS}
+
+
+def button(action: str) -> str:
+    """The id of the child's button for ``action`` (T, P or C) on the lessons' table."""
+    return f"action-{action}"
+
+
+def taps(lesson: PirateLesson) -> list[list[str]]:
+    """The shortest way through ``lesson``: one button per tap."""
+    return [[button(tap.answer)] for tap in lesson.taps]
+
+
+def play(page: Page, lesson: PirateLesson, wrong: str | None = None) -> None:
+    play_lesson(page, lesson, wrong=wrong, taps=taps(lesson))  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser, site_url: str) -> Iterator[Page]:
+    """The Pirate lessons at 390 x 844 by touch, with motion and a voice."""
+    yield from lessons_page(
+        browser,
+        f"{site_url}play/learn-pirate/",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def tablet(browser: Browser, site_url: str) -> Iterator[Page]:
+    """The Pirate lessons at 1024 x 768 by touch, asking for reduced motion, with no voice."""
+    yield from lessons_page(
+        browser,
+        f"{site_url}play/learn-pirate/",
+        viewport={"width": 1024, "height": 768},
+        reduced_motion="reduce",
+        voices="[]",
+    )
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_a_child_finishes_every_pirate_lesson_with_three_stars_the_shortest_way(
+    size: str, request: pytest.FixtureRequest
+) -> None:
+    page: Page = request.getfixturevalue(size)
+    expect(page.locator(".lesson-card")).to_have_count(len(PIRATE_LESSONS))
+    times = {}
+    for lesson in PIRATE_LESSONS:
+        started = time.monotonic()
+        play(page, lesson)
+        times[lesson.key] = time.monotonic() - started
+        expect(page.locator("#done-stars")).to_have_attribute(
+            "aria-label", "Well done! 3 of 3 stars"
+        )
+        expect(page.locator("#done-words")).to_have_text(f"Well done! {lesson.praise}")
+        expect(page.locator("#nudge")).to_be_hidden()
+        expect(page.locator("#table .is-choice")).to_have_count(0)  # nothing left to tap
+        page.locator("#to-list").tap()
+    print(f"{size}: seconds per Pirate lesson at a pace of {PACE} ms:",
+          {key: round(seconds, 2) for key, seconds in times.items()})  # fmt: skip
+    labels = page.locator(".lesson-card__stars").evaluate_all(
+        "rows => rows.map((row) => row.getAttribute('aria-label'))"
+    )
+    assert labels == ["3 of 3 stars"] * len(PIRATE_LESSONS)
+
+
+def test_a_wrong_tap_gets_the_nudge_and_the_pirate_lesson_stays_winnable(tablet: Page) -> None:
+    lesson = BY_KEY["capture"]
+    assert open_lesson(tablet, "capture") == "choosing"
+    # Every legal action glows, not only the answer; Claim is not allowed, and cannot be tapped.
+    expect(tablet.locator("#table .is-choice")).to_have_count(2)
+    expect(tablet.locator(f"#{button('C')}")).to_be_disabled()
+    before = tablet.locator("#table").inner_html()
+    rests = tablet.evaluate(REST)
+    tap_glowing(tablet, button("T"))  # a turn the rules allow, but not the goal's
+    _rested(tablet, rests)
+    expect(tablet.locator("#nudge")).to_have_text(lesson.taps[0].nudges["T"])
+    assert tablet.locator("#table").inner_html() == before, "a refused action changes nothing"
+    rests = tablet.evaluate(REST)
+    tap_glowing(tablet, button("P"))
+    assert _rested(tablet, rests) == "done"
+    expect(tablet.locator("#done-stars")).to_have_attribute("aria-label", "Well done! 2 of 3 stars")
+    expect(tablet.locator("#table .pir-seat--0 .pir-pile-ship")).to_have_count(1)  # captured
+    tablet.locator("#to-list").tap()
+
+
+def test_nothing_moves_under_reduced_motion_and_the_cards_fly_otherwise(
+    phone: Page, tablet: Page
+) -> None:
+    for page in (phone, tablet):
+        page.evaluate("window.animationsStarted = 0")
+        play(page, BY_KEY["build"])  # turns and plays on both halves
+        page.locator("#to-list").tap()
+    assert tablet.evaluate("window.animationsStarted") == 0
+    assert tablet.evaluate("document.getAnimations().length") == 0
+    assert phone.evaluate("window.animationsStarted") > 0
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (768, 1024), (1024, 768), (1280, 800)])
+def test_the_goal_the_ships_and_the_childs_buttons_fit_the_screen(
+    phone: Page, width: int, height: int
+) -> None:
+    phone.set_viewport_size({"width": width, "height": height})
+    try:
+        assert open_lesson(phone, "sink") == "choosing"  # the longest goal
+        boxes = {
+            name: phone.locator(selector).bounding_box()
+            for name, selector in [
+                ("goal", ".lesson-goal"),
+                ("status", "#status"),
+                ("ships", "#table .pir-ships"),
+                ("computer", "#table .pir-seat--1"),
+                ("turn", f"#{button('T')}"),
+                ("play", f"#{button('P')}"),
+            ]
+        }
+        for name, box in boxes.items():
+            assert box is not None, name
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (name, box)
+            assert box["y"] >= 48 and box["y"] + box["height"] <= height + 0.5, (name, box)
+        for name in ("turn", "play"):
+            assert boxes[name]["width"] >= 44 and boxes[name]["height"] >= 44, name
+        phone.screenshot(path=f"/tmp/pirate-lessons-{width}x{height}.png")
+        phone.locator("#to-list").tap()
+    finally:
+        phone.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_axe_finds_nothing_on_the_list_in_a_lesson_nor_at_its_end(phone: Page) -> None:
+    assert axe_problems(phone, "#play") == []
+    assert open_lesson(phone, "keel") == "choosing"
+    assert axe_problems(phone, "#play") == []
+    rests = phone.evaluate(REST)
+    tap_glowing(phone, button("P"))
+    assert _rested(phone, rests) == "done"
+    assert axe_problems(phone, "#play") == []
+    phone.locator("#to-list").tap()
+
+
+def test_the_voice_says_the_family_words_of_a_pirate_lesson(phone: Page) -> None:
+    lesson = BY_KEY["claim"]
+    view = pirate_lesson_start("claim")
+    expected = [view["say"], pirate_lesson_tap(view["id"], "T")["say"]]
+    expected += [pirate_lesson_tap(view["id"], "P")["say"]]
+    expected += [pirate_lesson_tap(view["id"], "C")["say"]]
+    assert expected[1] == lesson.taps[0].nudges["T"]
+    assert expected[2].startswith("You put the Two of spades on your ship.")
+    assert expected[3].startswith("Well done! You claimed")
+    switch = phone.locator("#voice")
+    if switch.get_attribute("aria-pressed") != "true":
+        switch.tap()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    phone.evaluate("window.spoken = []")
+    play(phone, lesson, wrong=button("T"))
+    assert [line["text"] for line in phone.evaluate("window.spoken")] == expected
+    phone.locator("#to-list").tap()
+    switch.tap()
+    expect(switch).to_have_text("Voice: off")
+
+
+def test_the_pirate_lessons_and_their_stars_are_there_offline_after_one_visit(
+    browser: Browser,
+) -> None:
+    ensure_site_built()
+    context, watch = watched_context(browser, has_touch=True)
+    try:
+        page = context.new_page()
+        with serve_site(SITE) as base:
+            page.goto(f"{base}play/learn-pirate/")
+            wait_until_ready(page)
+            page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
+            play(page, PIRATE_LESSONS[0])
+            page.wait_for_function("document.documentElement.dataset.offline === 'ready'",
+                                   timeout=120_000)  # fmt: skip
+        context.set_offline(True)  # and the server is gone
+        page.reload()
+        wait_until_ready(page)
+        first = page.locator(f"[data-lesson={PIRATE_LESSONS[0].key}] .lesson-card__stars")
+        expect(first).to_have_attribute("aria-label", "3 of 3 stars")  # kept in the browser
+        page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
+        play(page, BY_KEY["sink"])
+        expect(page.locator("#done-stars")).to_have_attribute(
+            "aria-label", "Well done! 3 of 3 stars"
+        )
+        page.locator("#to-list").tap()
+        page.locator("#afresh").tap()
+        page.locator("#afresh-yes").tap()
+        expect(page.locator(".lesson-card__stars[aria-label='not played yet']")).to_have_count(
+            len(PIRATE_LESSONS)
+        )
+        watch.check()
+    finally:
+        context.close()
