@@ -14,10 +14,9 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from siteserver import SITE, ensure_site_built, serve_site
 from test_lessons import PACE, REST, _rested, lessons_page, open_lesson, play_lesson, tap_glowing
 
-from conftest import axe_problems, wait_until_ready, watched_context
+from conftest import axe_problems, wait_until_ready
 from pirate_rules.web.pirate_lessons import (
     PIRATE_LESSONS,
     PirateLesson,
@@ -46,7 +45,8 @@ def play(page: Page, lesson: PirateLesson, wrong: str | None = None) -> None:
 
 @pytest.fixture(scope="module")
 def phone(browser: Browser, site_url: str) -> Iterator[Page]:
-    """The Pirate lessons at 390 x 844 by touch, with motion and a voice."""
+    """The Pirate lessons at 390 x 844 by touch, with motion and a voice (one page boots
+    for every test here)."""
     yield from lessons_page(
         browser,
         f"{site_url}play/learn-pirate/",
@@ -55,23 +55,20 @@ def phone(browser: Browser, site_url: str) -> Iterator[Page]:
     )
 
 
-@pytest.fixture(scope="module")
-def tablet(browser: Browser, site_url: str) -> Iterator[Page]:
-    """The Pirate lessons at 1024 x 768 by touch, asking for reduced motion, with no voice."""
-    yield from lessons_page(
-        browser,
-        f"{site_url}play/learn-pirate/",
-        viewport={"width": 1024, "height": 768},
-        reduced_motion="reduce",
-        voices="[]",
-    )
+@pytest.fixture
+def tablet(phone: Page) -> Iterator[Page]:
+    """The same page at 1024 x 768, asking for reduced motion."""
+    phone.set_viewport_size({"width": 1024, "height": 768})
+    phone.emulate_media(reduced_motion="reduce")
+    try:
+        yield phone
+    finally:
+        phone.emulate_media(reduced_motion="no-preference")
+        phone.set_viewport_size({"width": 390, "height": 844})
 
 
-@pytest.mark.parametrize("size", ["phone", "tablet"])
-def test_a_child_finishes_every_pirate_lesson_with_three_stars_the_shortest_way(
-    size: str, request: pytest.FixtureRequest
-) -> None:
-    page: Page = request.getfixturevalue(size)
+def finish_every_lesson(page: Page, size: str) -> None:
+    """The scripted child finishes each lesson the shortest way, with three stars."""
     expect(page.locator(".lesson-card")).to_have_count(len(PIRATE_LESSONS))
     times = {}
     for lesson in PIRATE_LESSONS:
@@ -91,6 +88,14 @@ def test_a_child_finishes_every_pirate_lesson_with_three_stars_the_shortest_way(
         "rows => rows.map((row) => row.getAttribute('aria-label'))"
     )
     assert labels == ["3 of 3 stars"] * len(PIRATE_LESSONS)
+
+
+def test_a_child_finishes_every_pirate_lesson_with_three_stars_on_a_phone(phone: Page) -> None:
+    finish_every_lesson(phone, "phone")
+
+
+def test_a_child_finishes_every_pirate_lesson_with_three_stars_on_a_tablet(tablet: Page) -> None:
+    finish_every_lesson(tablet, "tablet")
 
 
 def test_a_wrong_tap_gets_the_nudge_and_the_pirate_lesson_stays_winnable(tablet: Page) -> None:
@@ -113,16 +118,17 @@ def test_a_wrong_tap_gets_the_nudge_and_the_pirate_lesson_stays_winnable(tablet:
     tablet.locator("#to-list").tap()
 
 
-def test_nothing_moves_under_reduced_motion_and_the_cards_fly_otherwise(
-    phone: Page, tablet: Page
-) -> None:
-    for page in (phone, tablet):
-        page.evaluate("window.animationsStarted = 0")
-        play(page, BY_KEY["build"])  # turns and plays on both halves
-        page.locator("#to-list").tap()
-    assert tablet.evaluate("window.animationsStarted") == 0
-    assert tablet.evaluate("document.getAnimations().length") == 0
-    assert phone.evaluate("window.animationsStarted") > 0
+def test_nothing_moves_under_reduced_motion_and_the_cards_fly_otherwise(phone: Page) -> None:
+    moved = []
+    for reduce in (True, False):
+        phone.emulate_media(reduced_motion="reduce" if reduce else "no-preference")
+        phone.evaluate("window.animationsStarted = 0")
+        play(phone, BY_KEY["build"])  # turns and plays on both halves
+        moved.append(phone.evaluate("window.animationsStarted"))
+        if reduce:
+            assert phone.evaluate("document.getAnimations().length") == 0
+        phone.locator("#to-list").tap()
+    assert moved[0] == 0 and moved[1] > 0, moved
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (768, 1024), (1024, 768), (1280, 800)])
@@ -188,35 +194,29 @@ def test_the_voice_says_the_family_words_of_a_pirate_lesson(phone: Page) -> None
 
 
 def test_the_pirate_lessons_and_their_stars_are_there_offline_after_one_visit(
-    browser: Browser,
+    phone: Page,
 ) -> None:
-    ensure_site_built()
-    context, watch = watched_context(browser, has_touch=True)
+    """On the phone's page, visited once: a lesson played, then offline, and reloaded."""
+    play(phone, PIRATE_LESSONS[0])
+    phone.locator("#to-list").tap()
+    phone.wait_for_function("document.documentElement.dataset.offline === 'ready'",
+                            timeout=120_000)  # fmt: skip
+    phone.context.set_offline(True)
     try:
-        page = context.new_page()
-        with serve_site(SITE) as base:
-            page.goto(f"{base}play/learn-pirate/")
-            wait_until_ready(page)
-            page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
-            play(page, PIRATE_LESSONS[0])
-            page.wait_for_function("document.documentElement.dataset.offline === 'ready'",
-                                   timeout=120_000)  # fmt: skip
-        context.set_offline(True)  # and the server is gone
-        page.reload()
-        wait_until_ready(page)
-        first = page.locator(f"[data-lesson={PIRATE_LESSONS[0].key}] .lesson-card__stars")
+        phone.reload()
+        wait_until_ready(phone)
+        first = phone.locator(f"[data-lesson={PIRATE_LESSONS[0].key}] .lesson-card__stars")
         expect(first).to_have_attribute("aria-label", "3 of 3 stars")  # kept in the browser
-        page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
-        play(page, BY_KEY["sink"])
-        expect(page.locator("#done-stars")).to_have_attribute(
+        phone.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
+        play(phone, BY_KEY["sink"])
+        expect(phone.locator("#done-stars")).to_have_attribute(
             "aria-label", "Well done! 3 of 3 stars"
         )
-        page.locator("#to-list").tap()
-        page.locator("#afresh").tap()
-        page.locator("#afresh-yes").tap()
-        expect(page.locator(".lesson-card__stars[aria-label='not played yet']")).to_have_count(
+        phone.locator("#to-list").tap()
+        phone.locator("#afresh").tap()
+        phone.locator("#afresh-yes").tap()
+        expect(phone.locator(".lesson-card__stars[aria-label='not played yet']")).to_have_count(
             len(PIRATE_LESSONS)
         )
-        watch.check()
     finally:
-        context.close()
+        phone.context.set_offline(False)
