@@ -44,7 +44,7 @@ from pirate_rules.pirate.actions import Action, parse_action
 from pirate_rules.pirate.game import PirateGame
 from pirate_rules.web import family
 from pirate_rules.web.family import Audience
-from pirate_rules.web.lessons import stars
+from pirate_rules.web.lessons import listing, refusal, view_of
 from pirate_rules.web.pirate import _moves as moves_of
 from pirate_rules.web.pirate import _new_events as new_events
 from pirate_rules.web.pirate_view import table_view
@@ -255,17 +255,7 @@ def pirate_lessons_list() -> JSON:
         >>> [lesson["key"] for lesson in pirate_lessons_list()["lessons"]]
         ['turn', 'keel', 'build', 'capture', 'sink', 'claim']
     """
-    return {
-        "lessons": [
-            {
-                "key": lesson.key,
-                "title": lesson.title,
-                "goal": lesson.goal,
-                "picture": list(lesson.picture),
-            }
-            for lesson in PIRATE_LESSONS
-        ]
-    }
+    return listing(PIRATE_LESSONS)
 
 
 def _lesson(session: Session) -> PirateLesson:
@@ -340,11 +330,7 @@ def pirate_lesson_tap(lesson_id: str, letter: str) -> JSON:
     action = parse_action(letter)
     game.check_action(YOU, action)  # an action the rules forbid is refused here, with its rule
     if action != tap.answer:
-        options["misses"] += 1
-        view = _view(session)
-        nudge = tap.nudges.get(str(action), tap.nudge)
-        view.update(refused=True, nudge=nudge, say=nudge)
-        return view
+        return refusal(session, _view(session), tap.nudges.get(str(action), tap.nudge))
     steps = [_moment(session, action, parse_action(tap.computer))]
     for reply in tap.reply:
         steps.append(_moment(session, Action.WAIT, parse_action(reply)))
@@ -365,21 +351,11 @@ def _view(session: Session) -> JSON:
     options = session.options
     done = options["tap"] >= len(lesson.taps)
     legal = [str(action) for action in game.legal_actions(YOU) if action is not Action.WAIT]
-    return {
-        "id": session.id,
-        "lesson": lesson.key,
-        "title": lesson.title,
-        "goal": lesson.goal,
-        "picture": list(lesson.picture),
-        "players": list(NAMES),
-        "headline": lesson.praise if done else family.pirate_prompt(game, AUDIENCE, YOU),
-        "table": _table(session),
-        "legal": [] if done else legal,
-        "refused": False,
-        "nudge": None,
-        "misses": options["misses"],
-        "done": done,
-        "stars": stars(options["misses"]) if done else None,
-        "steps": [],
-        "say": None,
-    }
+    view = view_of(session, lesson, done)
+    view.update(
+        players=list(NAMES),
+        headline=lesson.praise if done else family.pirate_prompt(game, AUDIENCE, YOU),
+        table=_table(session),
+        legal=[] if done else legal,
+    )
+    return view

@@ -9,12 +9,20 @@ engine's family words. The answers come from the engine (pirate_rules.web.pirate
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_lessons import PACE, REST, _rested, lessons_page, open_lesson, play_lesson, tap_glowing
+from test_lessons import (
+    PACE,
+    REST,
+    _rested,
+    finish_every_lesson,
+    lessons_page,
+    open_lesson,
+    play_lesson,
+    tap_glowing,
+)
 
 from conftest import axe_problems, wait_until_ready
 from pirate_rules.web.pirate_lessons import (
@@ -40,7 +48,7 @@ def taps(lesson: PirateLesson) -> list[list[str]]:
 
 
 def play(page: Page, lesson: PirateLesson, wrong: str | None = None) -> None:
-    play_lesson(page, lesson, wrong=wrong, taps=taps(lesson))  # type: ignore[arg-type]
+    play_lesson(page, lesson, wrong=wrong, taps=taps(lesson))
 
 
 @pytest.fixture(scope="module")
@@ -67,35 +75,12 @@ def tablet(phone: Page) -> Iterator[Page]:
         phone.set_viewport_size({"width": 390, "height": 844})
 
 
-def finish_every_lesson(page: Page, size: str) -> None:
-    """The scripted child finishes each lesson the shortest way, with three stars."""
-    expect(page.locator(".lesson-card")).to_have_count(len(PIRATE_LESSONS))
-    times = {}
-    for lesson in PIRATE_LESSONS:
-        started = time.monotonic()
-        play(page, lesson)
-        times[lesson.key] = time.monotonic() - started
-        expect(page.locator("#done-stars")).to_have_attribute(
-            "aria-label", "Well done! 3 of 3 stars"
-        )
-        expect(page.locator("#done-words")).to_have_text(f"Well done! {lesson.praise}")
-        expect(page.locator("#nudge")).to_be_hidden()
-        expect(page.locator("#table .is-choice")).to_have_count(0)  # nothing left to tap
-        page.locator("#to-list").tap()
-    print(f"{size}: seconds per Pirate lesson at a pace of {PACE} ms:",
-          {key: round(seconds, 2) for key, seconds in times.items()})  # fmt: skip
-    labels = page.locator(".lesson-card__stars").evaluate_all(
-        "rows => rows.map((row) => row.getAttribute('aria-label'))"
-    )
-    assert labels == ["3 of 3 stars"] * len(PIRATE_LESSONS)
-
-
 def test_a_child_finishes_every_pirate_lesson_with_three_stars_on_a_phone(phone: Page) -> None:
-    finish_every_lesson(phone, "phone")
+    finish_every_lesson(phone, PIRATE_LESSONS, taps, "phone")
 
 
 def test_a_child_finishes_every_pirate_lesson_with_three_stars_on_a_tablet(tablet: Page) -> None:
-    finish_every_lesson(tablet, "tablet")
+    finish_every_lesson(tablet, PIRATE_LESSONS, taps, "tablet")
 
 
 def test_a_wrong_tap_gets_the_nudge_and_the_pirate_lesson_stays_winnable(tablet: Page) -> None:
