@@ -116,6 +116,28 @@ def test_nothing_moves_under_reduced_motion_and_the_cards_fly_otherwise(phone: P
     assert moved[0] == 0 and moved[1] > 0, moved
 
 
+def in_sight(page: Page, width: int, height: int, line: str) -> None:
+    """The goal, the ``line`` under it, the table and the child's buttons are all on the
+    screen at once, below the site's header, and the buttons are big enough to tap."""
+    boxes = {
+        name: page.locator(selector).bounding_box()
+        for name, selector in [
+            ("goal", ".lesson-goal"),
+            ("line", line),
+            ("ships", "#table .pir-ships"),
+            ("computer", "#table .pir-seat--1"),
+            ("turn", f"#{button('T')}"),
+            ("play", f"#{button('P')}"),
+        ]
+    }
+    for name, box in boxes.items():
+        assert box is not None, name
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (name, box)
+        assert box["y"] >= 48 and box["y"] + box["height"] <= height + 0.5, (name, box)
+    for name in ("turn", "play"):
+        assert boxes[name]["width"] >= 44 and boxes[name]["height"] >= 44, name  # type: ignore[index]
+
+
 @pytest.mark.parametrize("width,height", [(390, 844), (768, 1024), (1024, 768), (1280, 800)])
 def test_the_goal_the_ships_and_the_childs_buttons_fit_the_screen(
     phone: Page, width: int, height: int
@@ -123,24 +145,11 @@ def test_the_goal_the_ships_and_the_childs_buttons_fit_the_screen(
     phone.set_viewport_size({"width": width, "height": height})
     try:
         assert open_lesson(phone, "sink") == "choosing"  # the longest goal
-        boxes = {
-            name: phone.locator(selector).bounding_box()
-            for name, selector in [
-                ("goal", ".lesson-goal"),
-                ("status", "#status"),
-                ("ships", "#table .pir-ships"),
-                ("computer", "#table .pir-seat--1"),
-                ("turn", f"#{button('T')}"),
-                ("play", f"#{button('P')}"),
-            ]
-        }
-        for name, box in boxes.items():
-            assert box is not None, name
-            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (name, box)
-            assert box["y"] >= 48 and box["y"] + box["height"] <= height + 0.5, (name, box)
-        for name in ("turn", "play"):
-            assert boxes[name]["width"] >= 44 and boxes[name]["height"] >= 44, name
-        phone.screenshot(path=f"/tmp/pirate-lessons-{width}x{height}.png")
+        in_sight(phone, width, height, "#status")
+        rests = phone.evaluate(REST)
+        tap_glowing(phone, button("T"))  # a wrong tap: the nudge takes the prompt's place
+        _rested(phone, rests)
+        in_sight(phone, width, height, "#nudge")
         phone.locator("#to-list").tap()
     finally:
         phone.set_viewport_size({"width": 390, "height": 844})
