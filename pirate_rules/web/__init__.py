@@ -18,7 +18,9 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
 The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
 takes back a choice (``marvin_undo``); the Pirate page resumes one from its moments
 (``pirate_new`` with ``moves``); the record viewer replays records of both games step by
-step (``viewer_open``, ``viewer_step``).
+step (``viewer_open``, ``viewer_step``). The lessons of each game start and take the
+child's taps through their own entry points (``lesson_start`` and ``lesson_tap``;
+``pirate_lesson_start`` and ``pirate_lesson_tap``).
 
 Every entry point is also reachable as JSON text through :func:`call_json`, which is all
 the worker calls:

@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from pirate_rules.cards import Card
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.pirate.actions import Action, parse_action
 from pirate_rules.pirate.game import PirateGame
@@ -103,8 +104,6 @@ class PirateLesson:
 
 
 def _card(card: str) -> Mapping[str, object]:
-    from pirate_rules.cards import Card
-
     return {"card": card_json(Card.parse(card))}
 
 
