@@ -17,9 +17,9 @@ from pirate_rules.web.pirate_lessons import (
 )
 from pirate_rules.web.sessions import find_session
 
-IDEAS = ["turn", "keel", "build", "capture", "sink", "claim"]
-"""What the lessons teach, in order: turning cards, a keel, building up and down, a
-capture, a sinking (both at once), running out and claiming."""
+IDEAS = ["turn", "keel", "build", "again", "capture", "sink", "claim"]
+"""What the lessons teach, in order: turning cards, a keel, building up and down, turning
+the waste over, a capture, a sinking (both at once), running out and claiming."""
 
 
 def test_the_lessons_teach_each_idea_in_order() -> None:
@@ -70,7 +70,7 @@ def test_most_lessons_offer_an_action_that_misses_the_goal() -> None:
             if any(action != tap.answer for action in view["legal"]):
                 offered.add(lesson.key)
             view = pirate_lesson_tap(view["id"], tap.answer)
-    assert offered == {"keel", "build", "capture", "sink", "claim"}
+    assert offered == {"keel", "build", "again", "capture", "sink", "claim"}
 
 
 def test_an_action_the_rules_forbid_is_refused_with_its_rule_and_changes_nothing() -> None:
@@ -129,6 +129,16 @@ def test_the_voice_says_the_goal_then_the_family_words_of_each_moment_then_the_p
         "You turned the Two of hearts. The computer turned the Queen of hearts. "
         + family.pirate_prompt(game, AUDIENCE, YOU)
     )
+
+
+def test_an_empty_stock_turns_the_waste_over_with_its_first_turned_card_on_top() -> None:
+    view = pirate_lesson_start("again")
+    assert view["headline"] == "Your stock is empty: tap Turn to turn your waste over."
+    after = pirate_lesson_tap(view["id"], "T")
+    assert after["steps"][0]["family"].startswith("You turned your waste over: a new stock!")
+    assert after["table"]["seats"][0]["stock"] == 4 and after["table"]["seats"][0]["waste"] == 0
+    after = pirate_lesson_tap(view["id"], "T")
+    assert after["table"]["seats"][0]["top"]["card"] == "2S"  # P5: the first turned comes first
 
 
 def test_the_pages_reach_the_lessons_through_the_engine_table() -> None:

@@ -187,6 +187,25 @@ PIRATE_LESSONS: Final = (
         praise="Up from the Ace, down from the King: the two halves grow towards each other!",
     ),
     PirateLesson(
+        key="again",
+        title="Going round again",
+        goal="Your stock is empty: tap Turn to turn your waste over, then find your Two.",
+        picture=(_button("T"), _TO, _card("2S"), _button("P")),
+        stocks=("AS 2S 9D 7C 5H", "KS 8C QS 4D"),
+        prelude="TT PP TW TW TW TW",
+        taps=(
+            Tap("T", "Tap Turn: your waste becomes your stock again!", computer="T"),
+            Tap("T", "Tap Turn for your first card again!"),
+            Tap(
+                "P",
+                "Your Two of spades goes on your Ace: tap Play!",
+                {"T": "Wait! Your Two of spades goes on your Ace: tap Play!"},
+            ),
+        ),
+        reached=lambda game: _half(game, "S") == 2,
+        praise="An empty stock is not the end: turn your waste over and go round again!",
+    ),
+    PirateLesson(
         key="capture",
         title="A capture",
         goal="Your Seven joins the two halves of the hearts ship: play it, and the ship is yours.",
@@ -252,7 +271,7 @@ def pirate_lessons_list() -> JSON:
 
     Example:
         >>> [lesson["key"] for lesson in pirate_lessons_list()["lessons"]]
-        ['turn', 'keel', 'build', 'capture', 'sink', 'claim']
+        ['turn', 'keel', 'build', 'again', 'capture', 'sink', 'claim']
     """
     return listing(PIRATE_LESSONS)
 
