@@ -27,6 +27,12 @@ import { pirateBoard } from "./pirate-lesson-board.mjs";
 import { placeOffers, tapped } from "./taps.mjs";
 import { createVoice } from "./voice.mjs";
 
+// A board is what this page needs of a game: `calls` (its engine's entry points), `store`
+// (where its stars are kept), build(box, onPick), dealt(first view), offerDraw(prompt or
+// null: the pile to tap, where the game has one), stepTime(step) (in paces), stepLine(step)
+// (the status line meanwhile), showStep(step, view, ms), draw(view, picked), pick(place)
+// and tapped(view, picked, place), which says what a tap does: {move} or {pick}.
+
 /** Marvin's Pirates Go! on the play page's table (marvin-table.mjs, taps.mjs). */
 const marvinBoard = {
   calls: { list: "lessons_list", start: "lesson_start", tap: "lesson_tap" },

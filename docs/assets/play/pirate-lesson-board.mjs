@@ -17,13 +17,14 @@ export const pirateBoard = {
     installIcons(); // the goals' pictures draw the ship
     box.classList.add("pir-lesson-table");
     this.table = new PirateTable(box, { onAction: (seat, action) => seat === 0 && onPick(action) });
+    for (const [action, { button }] of this.table.seats[0].buttons) button.id = `action-${action}`;
   },
   dealt(first) {
-    this.glow([]);
     this.table.draw(first.table, { hints: true, people: PEOPLE });
+    this.glow([]);
   },
   offerDraw() {
-    this.glow([]);
+    this.glow([]); // Pirate has no pile to tap: nothing glows while the moments are shown
   },
   stepTime: (step) => (step.seat === 0 ? 1.1 : 1.6),
   stepLine: (step) => step.family, // what each moment did, in the status line
@@ -43,7 +44,6 @@ export const pirateBoard = {
       const on = legal.includes(action);
       button.disabled = !on;
       button.classList.toggle("is-choice", on);
-      button.id = `action-${action}`;
     }
   },
 };
