@@ -20,7 +20,10 @@ EDITOR_TIMEOUT_MS = 30_000
 """The editor's bundle (a few hundred kB) loads on the first Edit; a busy machine is slow."""
 
 RUNTIME = re.compile(r"/pyodide/|pirate_rules\.zip|/play/worker\.mjs")
-EXAMPLE_BLOCK = re.compile(r'class="language-pycon highlight"|<code>&gt;&gt;&gt; ')
+EXAMPLE_BLOCK = re.compile(
+    r'class="language-pycon highlight"|<code(?: tabindex="0")?>&gt;&gt;&gt; '
+)
+"""A console example in a built page (a plain block that may scroll can have the focus)."""
 
 
 def pages_with_examples(prefixes: tuple[str, ...]) -> list[str]:
