@@ -97,7 +97,7 @@ function setUp() {
 function unlandmark() {
   document.querySelectorAll("nav.md-code__nav:not([role])").forEach((nav) => nav.setAttribute("role", "none"));
 }
-if (content) new MutationObserver(unlandmark).observe(content, { childList: true, subtree: true });
+if (content?.querySelector("pre > code")) new MutationObserver(unlandmark).observe(content, { childList: true, subtree: true });
 unlandmark();
 
 setUp();
