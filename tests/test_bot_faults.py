@@ -164,7 +164,8 @@ def test_a_quiet_tamperer_is_caught_in_the_first_game(capsys: pytest.CaptureFixt
 SNEAKY = {
     "marvin": ["pile", "discard", "hit points", "shield", "prize", "positions", "log",
                "generator"],
-    "pirate": ["stock", "waste", "ship", "captured", "history", "fresh"],
+    "pirate": ["stock", "waste", "ship", "captured", "history", "old history", "sealed block",
+               "events", "log as list", "fresh"],
 }  # fmt: skip
 """Each part of the state that ``tests/bots/*_sneaky.py`` can change (see ``TAMPER`` there)."""
 
