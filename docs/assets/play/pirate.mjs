@@ -97,7 +97,9 @@ function build(levels) {
   }
   document.addEventListener("visibilitychange", () => document.hidden && pause());
   window.addEventListener("keydown", onKey, true);
-  guardShortcuts(inGame); // no jumping to another page or to the search mid-game
+  // No jumping to another page or to the search mid-game, nor from the end of a game
+  // when a player's last press (S claims) comes just after it.
+  guardShortcuts(() => !area.hidden && view !== null);
 }
 
 function showSetupFields() {
@@ -110,10 +112,14 @@ function showSetupFields() {
 
 function press(seat, action, time = performance.now()) {
   if (!view || view.outcome || !people[seat]) return;
-  if (!clock.running) go();
-  if (!clock.act(seat, action, time)) return;
-  // The press shows at once, as pending, until its moment is played and drawn.
+  // The press shows at once, as pending, until its moment is played and drawn: marked
+  // before anything else runs (starting the clock, closing a moment, sending it).
   pend(seat, action, 1);
+  if (!clock.running) go();
+  if (!clock.act(seat, action, time)) {
+    pend(seat, action, -1); // too many moments waiting: this press is not taken
+    return;
+  }
   requestAnimationFrame(() => {
     performance.measure("pirate:press-to-feedback", { start: time, end: performance.now(), detail: { seat, action } });
   });
