@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from pirate_rules.cards import Card
+from pirate_rules.cards import SUIT_NAMES, Card
 from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RESHUFFLE, EV_RETURN, EV_WIN
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.moves import Move
@@ -52,6 +52,7 @@ from pirate_rules.marvin.table import (
     POSITIONS,
     card_effect,
 )
+from pirate_rules.pirate.game import Event, PirateGame
 
 __all__ = [
     "LEVELS",
@@ -59,10 +60,13 @@ __all__ = [
     "draw_prompt",
     "draw_words",
     "event_words",
+    "join",
     "level_name",
     "levels",
     "paused",
     "pick_prompt",
+    "pirate_moment_words",
+    "pirate_prompt",
     "playing",
     "prompt",
     "start_words",
@@ -239,6 +243,16 @@ def event_words(game: MarvinGame, event: tuple[object, ...], audience: Audience)
     return _card_words(event, audience, seat)
 
 
+def join(*sentences: str | None) -> str:
+    """Sentences said one after the other, leaving out those that are missing.
+
+    Example:
+        >>> join("You hit the computer's guard!", None, "Your turn: draw a card.")
+        "You hit the computer's guard! Your turn: draw a card."
+    """
+    return " ".join(sentence for sentence in sentences if sentence)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -377,3 +391,91 @@ def pick_prompt() -> str:
     return (
         "Now tap the other pirate or place, or the prize to use. Tap the first one again to let go."
     )
+
+
+# -- Pirate -----------------------------------------------------------------------------
+
+
+def pirate_moment_words(
+    game: PirateGame, moves: list[dict[str, object]], events: list[Event], audience: Audience
+) -> str:
+    """One moment of Pirate in family words: what each player did, then what it made.
+
+    ``moves`` are the moment's moves as the play page reads them before the moment
+    (`pirate_rules.web.pirate`: each a ``seat``, a ``kind``, ``turn``, ``restock``,
+    ``play`` or ``claim``, and its ``card``); ``events`` the game's events of that moment.
+
+    Example:
+        >>> game = PirateGame(stocks=("AH 2H", "KH"), players=("Ann", "Computer"),
+        ...                   complete=False)
+        >>> game.apply_moment("TT")
+        >>> you = Audience(game.players, (False, True))
+        >>> moves = [{"seat": 0, "kind": "play", "card": "AH"},
+        ...          {"seat": 1, "kind": "play", "card": "KH"}]
+        >>> game.apply_moment("PP")
+        >>> pirate_moment_words(game, moves, [], you)
+        'You laid the Ace of hearts: it starts your half of the hearts ship. The computer \
+laid the King of hearts: it starts its half of the hearts ship.'
+    """
+    sentences = []
+    for move in moves:
+        seat = move["seat"]
+        assert isinstance(seat, int)
+        who = audience.who(seat)
+        card = Card.parse(str(move["card"])) if move.get("card") else None
+        kind = move["kind"]
+        if kind == "restock":
+            sentences.append(f"{who} turned {audience.own(seat)} waste over: a new stock!")
+        elif card is None:
+            continue
+        elif kind == "turn":
+            sentences.append(f"{who} turned the {card.name}.")
+        elif kind == "claim":
+            owner = audience.whose(1 - seat)
+            sentences.append(f"{who} claimed {owner} {card.name} for {audience.own(seat)} ship!")
+        elif card.rank in (1, 13) and _laid_keel(game, card, seat):
+            half = f"{audience.own(seat)} half of the {SUIT_NAMES[card.suit]} ship"
+            sentences.append(f"{who} laid the {card.name}: it starts {half}.")
+        else:
+            sentences.append(f"{who} put the {card.name} on {audience.own(seat)} ship.")
+    for event in events:
+        ship = f"the {SUIT_NAMES.get(event.suit, '')} ship"
+        if event.kind == "capture" and event.player is not None:
+            sentences.append(f"{audience.who(event.player)} captured {ship}!")
+        elif event.kind == "sink":
+            sentences.append(f"Both at once: {ship} sank, and nobody gets it!")
+    return " ".join(sentences)
+
+
+def _laid_keel(game: PirateGame, card: Card, seat: int) -> bool:
+    """Whether ``card``, just placed by ``seat``, was a keel (P6): the first card of a half."""
+    ship = game.ship(card.suit)
+    placed = [placed.card for placed in ship.halves[seat]]
+    return placed[:1] == [card]
+
+
+def pirate_prompt(game: PirateGame, audience: Audience, seat: int) -> str:
+    """What a Pirate player may do now, in family words, naming the buttons (P5, P6, P9).
+
+    Example:
+        >>> game = PirateGame(stocks=("AH 2H", "KH"), players=("Ann", "Computer"),
+        ...                   complete=False)
+        >>> you = Audience(game.players, (False, True))
+        >>> pirate_prompt(game, you, 0)
+        'Tap Turn to turn your next card.'
+        >>> game.apply_moment("TW")
+        >>> pirate_prompt(game, you, 0)
+        'Your Ace of hearts fits your ship: tap Play, or Turn for the next card.'
+    """
+    top = game.waste_top(seat)
+    if game.can_claim(seat):
+        card = game.waste_top(1 - seat)
+        assert card is not None
+        return f"{_cap(audience.whose(1 - seat))} {card.name} fits your ship: tap Claim!"
+    if game.is_observer(seat):
+        return f"Out of cards: watch {audience.whose(1 - seat)} cards, to claim one that fits."
+    if top is not None and game.can_play(seat):
+        return f"Your {top.name} fits your ship: tap Play, or Turn for the next card."
+    if not game.stock(seat):
+        return "Your stock is empty: tap Turn to turn your waste over."
+    return "Tap Turn to turn your next card."
