@@ -59,6 +59,7 @@ __all__ = [
     "draw_prompt",
     "draw_words",
     "event_words",
+    "hint_words",
     "level_name",
     "levels",
     "paused",
@@ -377,3 +378,18 @@ def pick_prompt() -> str:
     return (
         "Now tap the other pirate or place, or the prize to use. Tap the first one again to let go."
     )
+
+
+def hint_words(label: str, why: str | None) -> str:
+    """The coach's hint: the choice the expert would make, by its button's ``label``,
+    and why; ``why`` is None when there is nothing else to choose.
+
+    Example:
+        >>> hint_words("Slash Mum's guard left (GL)", "The 2 hits make it faint at once.")
+        "The expert would choose “Slash Mum's guard left (GL)”. The 2 hits make it faint at once."
+        >>> hint_words("Draw a card", None)
+        'There is only one thing to do: “Draw a card”.'
+    """
+    if why is None:
+        return f"There is only one thing to do: “{label}”."
+    return f"The expert would choose “{label}”. {why}"
