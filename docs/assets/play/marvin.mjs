@@ -19,12 +19,18 @@
 // in this browser, so a reload resumes it, and a share link holds the same. Modules:
 // marvin-table.mjs draws, keep.mjs keeps, guard.mjs stops the site's one-key shortcuts
 // during a game, motion.mjs animates.
+//
+// An optional voice (voice.mjs) says what the engine sends as `say`: what the other
+// player just did and what to do now, in the same family words as the log. "Hint" asks
+// the engine which choice the expert would make and why (marvin_hint); the page shows
+// the words and lights the places, and the engine notes the hint in the game's record.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
 import { buildTable, drawTable, markPlaces, offerPlaces, pickPlace, placeOf, showStep } from "./marvin-table.mjs";
 import { KeptGames, Notice, shareNotice } from "./notice.mjs";
+import { createVoice } from "./voice.mjs";
 
 const GAME = "marvin";
 const root = document.getElementById("play");
@@ -43,7 +49,9 @@ const tools = {
   pause: document.getElementById("pause"),
   step: document.getElementById("step"),
   details: document.getElementById("details"),
+  hint: document.getElementById("hint"),
 };
+const hintText = document.getElementById("hint-text");
 const siteRoot = new URL(root.dataset.site || "../../", document.baseURI);
 
 let engine = null;
@@ -64,6 +72,9 @@ let paced = 0; // how long the steps since that click were meant to show, in ms
 let shownLines = 0; // how many lines of the game's log are shown
 let statusNow = { text: "", computer: false }; // what the status says when not paused
 let kept = null; // opening kept games (notice.mjs)
+let voice = null; // voice.mjs: says each view's `say` once a person may choose
+let saidView = null; // the last view whose words were said
+let hinted = null; // the hint shown now: {for: the view it is for, marks}
 
 // -- log ------------------------------------------------------------------------------
 
@@ -318,6 +329,7 @@ function placeOffers(next) {
 function waitForDraw(step) {
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
   setStatus(step.prompt);
+  voice.say(step.say);
   markPlaces(parts, lastMarks, true, "is-last"); // what the other player just did
   offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
   const button = el("button", { type: "button", class: "play-button", "data-move": "draw", "aria-keyshortcuts": "1 D", onclick: drawNow }, el("kbd", { "aria-hidden": "true" }, "1"), " Draw a card");
@@ -363,6 +375,7 @@ async function playSteps(next, game) {
   forgetMarks();
   offerPlaces(parts, []);
   choicesBox.replaceChildren();
+  showHint(null);
   setStatus(next.steps[0]?.status || "", Boolean(next.steps[0]?.status));
   const info = { players: next.players, toMove: null };
   let first = true;
@@ -374,6 +387,7 @@ async function playSteps(next, game) {
     // prompt (the caption and the log tell the step), and a turn they lose is said there.
     if (step.status) setStatus(step.status, true);
     else setStatus(step.hold ? step.family : "");
+    if (step.hold) voice.say(step.family); // a turn a person loses
     const time = stepTime(next, index);
     paced += time;
     showStep(parts, step, info, Math.min(time, 600));
@@ -430,6 +444,10 @@ function render(next) {
   pickPlace(parts, null);
   drawChoices(next);
   setStatus(next.headline, next.computer_to_move);
+  if (hinted?.for !== next) showHint(null);
+  tools.hint.hidden = !next.legal.length || next.computer_to_move || Boolean(next.outcome);
+  if (!next.computer_to_move && saidView !== next) voice.say(next.say);
+  saidView = next; // a view drawn again (a setting changed) is not said again
   endBox.hidden = !next.outcome;
   if (next.outcome) {
     document.getElementById("end-text").textContent = next.headline;
@@ -468,6 +486,29 @@ function drawChoices(next) {
   const inDialog = dialog.open || notice.holdsFocus();
   if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
   choicesOffered();
+}
+
+// -- the coach ----------------------------------------------------------------------------
+
+/** Show `hint` (null: none) under the status, its choice lit on the table. */
+function showHint(hint) {
+  if (hinted) markPlaces(parts, hinted.marks, false, "is-hinted");
+  hinted = hint;
+  hintText.hidden = !hint;
+  hintText.textContent = hint ? hint.text : "";
+  if (hint) markPlaces(parts, hint.marks, true, "is-hinted");
+}
+
+async function askHint() {
+  const asked = view;
+  if (!asked || playing || talk.busy || asked.computer_to_move || asked.outcome) return;
+  const hint = await talk.request("marvin_hint", asked.id);
+  if (!hint || view !== asked || playing) return;
+  view.keep = hint.keep; // the hint is noted in the game, and kept with it
+  keepGame(view);
+  showHint({ ...hint, for: view });
+  voice.say(hint.text);
+  root.dataset.hints = String(Number(root.dataset.hints || 0) + 1);
 }
 
 // -- keeping the game -------------------------------------------------------------------
@@ -549,6 +590,8 @@ function build() {
   tools.share.addEventListener("click", shareGame);
   tools.pause.addEventListener("click", () => setPaused(!paused));
   tools.step.addEventListener("click", stepOnce);
+  tools.hint.addEventListener("click", askHint);
+  voice = createVoice(document.getElementById("voice"), { none: "No voice" });
   tools.details.addEventListener("click", () => {
     setDetails(!details());
     if (view) keepGame(view);
