@@ -36,9 +36,9 @@ worked out again, so the family words can never disagree with the engine's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
-from pirate_rules.cards import Card
+from pirate_rules.cards import SUIT_NAMES, Card
 from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RESHUFFLE, EV_RETURN, EV_WIN
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.moves import Move
@@ -64,6 +64,10 @@ __all__ = [
     "levels",
     "paused",
     "pick_prompt",
+    "pirate_claim_words",
+    "pirate_end_words",
+    "pirate_event_words",
+    "pirate_out_words",
     "playing",
     "prompt",
     "start_words",
@@ -201,7 +205,7 @@ def draw_words(audience: Audience, seat: int, card: Card) -> str:
     """The card a player turns over from the draw pile (M9).
 
     Example:
-        >>> from pirate_rules.cards import Card
+        >>> from pirate_rules.cards import SUIT_NAMES, Card
         >>> draw_words(Audience(("Ann", "Computer"), (False, True)), 1, Card.parse("9C"))
         'The computer drew the Nine of clubs.'
     """
@@ -393,3 +397,98 @@ def hint_words(label: str, why: str | None) -> str:
     if why is None:
         return f"There is only one thing to do: “{label}”."
     return f"The expert would choose “{label}”. {why}"
+
+
+# -- Pirate ---------------------------------------------------------------------------
+# The same Audience speaks of Pirate's two seats; a game in real time is told by what
+# matters to a child: a ship captured or sunk, a card claimed, running out of cards, a
+# card that may be claimed now, and the end. Every card placed is not told.
+
+
+def pirate_event_words(event: Any, audience: Audience) -> str:
+    """One event of a Pirate game (`pirate_rules.pirate.game.Event`) in family words.
+
+    Example:
+        >>> from pirate_rules.pirate import PirateGame
+        >>> stocks = ("AH 2H 3H 4H 5H 6H", "KH QH JH TH 9H 8H 7H")
+        >>> game = PirateGame(stocks=stocks, players=("Ann", "Computer"), complete=False)
+        >>> game.apply_moments("TT PP " * 6 + "WT WP")
+        >>> you = Audience(game.players, (False, True))
+        >>> [pirate_event_words(event, you) for event in game.events]
+        ['The computer captured the hearts ship!']
+        >>> pirate_event_words(game.events[0], Audience(game.players, (False, False)))
+        'Computer captured the hearts ship!'
+    """
+    kind, seat = event.kind, event.player
+    if kind == "sink":
+        return f"The {SUIT_NAMES[event.suit]} ship sank: both of you put a card on it at once!"
+    if seat is None:
+        return "You both cut the same rank: cut again."
+    who = audience.who(seat)
+    if kind == "cut":
+        if seat == audience.you:
+            return "You are low: your first ships start from the Ace."
+        return f"{who} is low: {audience.own(seat)} first ships start from the Ace."
+    if kind == "restock":
+        return f"{who} turned {audience.own(seat)} pile over to use it again."
+    if kind == "claim":
+        return f"{who} claimed {audience.whose(1 - seat)} card!"
+    if kind == "clash":
+        owner = 1 - seat
+        whose, whom = _cap(audience.whose(owner)), audience.whom(seat)
+        return f"{whose} card went on the ship before {whom} could claim it."
+    return f"{who} captured the {SUIT_NAMES[event.suit]} ship!"
+
+
+def pirate_out_words(audience: Audience, seat: int) -> str:
+    """A player has no cards left to turn (P9): from now on they may only claim.
+
+    Example:
+        >>> you = Audience(("Ann", "Computer"), (False, True))
+        >>> print(pirate_out_words(you, 0))
+        You are out of cards: watch the computer's new cards and claim one that fits!
+        >>> print(pirate_out_words(you, 1))
+        The computer is out of cards and can only claim yours now.
+        >>> print(pirate_out_words(Audience(("Ann", "Ben"), (False, False)), 1))
+        Ben is out of cards and can only claim Ann's cards now.
+    """
+    other = audience.whose(1 - seat)
+    if seat == audience.you:
+        return f"You are out of cards: watch {other} new cards and claim one that fits!"
+    theirs = "yours" if audience.you is not None else f"{other} cards"
+    return f"{audience.who(seat)} is out of cards and can only claim {theirs} now."
+
+
+def pirate_claim_words(audience: Audience, seat: int, card: Card) -> str:
+    """A player out of cards may claim the card just turned (P9): said at once.
+
+    Example:
+        >>> from pirate_rules.cards import Card
+        >>> pirate_claim_words(Audience(("Ann", "Computer"), (False, True)), 0, Card.parse("5H"))
+        'Claim it! The Five of hearts fits your ship.'
+        >>> pirate_claim_words(Audience(("Ann", "Ben"), (False, False)), 1, Card.parse("5H"))
+        'Ben, claim it! The Five of hearts fits your ship.'
+    """
+    call = "Claim it!" if seat == audience.you else f"{audience.names[seat]}, claim it!"
+    return f"{call} The {card.name} fits your ship."
+
+
+def pirate_end_words(audience: Audience, winner: int | None, ships: tuple[int, int]) -> str:
+    """The end of a game of Pirate: who won, with how many ships (P10, P11).
+
+    Example:
+        >>> you = Audience(("Ann", "Computer"), (False, True))
+        >>> pirate_end_words(you, 0, (5, 2)), pirate_end_words(you, 1, (2, 4))
+        ('You won the game, with 5 ships!', 'The computer won the game, with 4 ships.')
+        >>> pirate_end_words(you, None, (3, 3))
+        "It's a draw!"
+    """
+    if winner is None:
+        return "It's a draw!"
+    count = ships[winner]
+    with_ships = f"with {count} ship" + ("" if count == 1 else "s")
+    if winner == audience.you:
+        return f"You won the game, {with_ships}!"
+    if audience.you is not None:
+        return f"The computer won the game, {with_ships}."
+    return f"{audience.names[winner]} won the game, {with_ships}!"
