@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from piratepage import eager
 from playwright.sync_api import Browser, Page, expect
 from speech import hide, show, speech, spoken
 
@@ -26,14 +27,6 @@ one card left, and it fits."""
 KEYS = [{"T": "f", "P": "d", "C": "s"}, {"T": "j", "P": "k", "C": "l"}]
 
 
-def _act(game: Any, seat: int) -> str:
-    if game.can_claim(seat):
-        return "C"
-    if game.can_turn(seat):
-        return "P" if game.can_play(seat) else "T"
-    return "W"
-
-
 def scenario() -> tuple[dict[str, Any], list[tuple[int, str, dict[str, Any] | None]]]:
     """The keep just before Blue crew's last card, and the presses that follow, one seat
     at a time, each with the voice's words for its moment: Blue crew plays its last
@@ -41,13 +34,13 @@ def scenario() -> tuple[dict[str, Any], list[tuple[int, str, dict[str, Any] | No
     view = web.pirate_new({"seed": SEED, "seats": ["person", "person"]})
     game = find_session(view["id"]).game
     while game.stock(0) or len(game.waste(0)) != 1 or not game.can_play(0):
-        view = web.pirate_moment(view["id"], [_act(game, 0), _act(game, 1)])
+        view = web.pirate_moment(view["id"], [eager(game, 0), eager(game, 1)])
     keep = view["keep"]
     presses = []
     view = web.pirate_moment(view["id"], ["P", None])
     presses.append((0, "P", view["say"]))
     while not game.can_claim(0):
-        action = _act(game, 1)
+        action = eager(game, 1)
         view = web.pirate_moment(view["id"], [None, action])
         presses.append((1, action, view["say"]))
     view = web.pirate_moment(view["id"], ["C", None])
