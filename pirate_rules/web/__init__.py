@@ -18,7 +18,9 @@ Games live in a small table of sessions keyed by game id, inside the worker's Py
 The Marvin page also resumes a game from its moves (``marvin_new`` with ``moves``) and
 takes back a choice (``marvin_undo``); the Pirate page resumes one from its moments
 (``pirate_new`` with ``moves``); the record viewer replays records of both games step by
-step (``viewer_open``, ``viewer_step``).
+step (``viewer_open``, ``viewer_step``). The lessons of each game start and take the
+child's taps through their own entry points (``lesson_start`` and ``lesson_tap``;
+``pirate_lesson_start`` and ``pirate_lesson_tap``).
 
 Every entry point is also reachable as JSON text through :func:`call_json`, which is all
 the worker calls:
@@ -81,6 +83,11 @@ from pirate_rules.web.pirate import (
     pirate_tick,
     pirate_view,
 )
+from pirate_rules.web.pirate_lessons import (
+    pirate_lesson_start,
+    pirate_lesson_tap,
+    pirate_lessons_list,
+)
 from pirate_rules.web.sessions import (
     JSON,
     MAX_SEED,
@@ -123,6 +130,9 @@ __all__ = [
     "marvin_undo",
     "marvin_view",
     "offered_bots",
+    "pirate_lesson_start",
+    "pirate_lesson_tap",
+    "pirate_lessons_list",
     "pirate_moment",
     "pirate_new",
     "pirate_skip",
@@ -245,10 +255,13 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "forget": forget,
     "viewer_open": viewer_open,
     "viewer_step": viewer_step,
-    # the lessons (lessons.py)
+    # the lessons (lessons.py, pirate_lessons.py)
     "lessons_list": lessons_list,
     "lesson_start": lesson_start,
     "lesson_tap": lesson_tap,
+    "pirate_lessons_list": pirate_lessons_list,
+    "pirate_lesson_start": pirate_lesson_start,
+    "pirate_lesson_tap": pirate_lesson_tap,
     # the live examples and the bot lab (live.py, botlab.py)
     "live_run": live_run,
     "lab_load": lab_load,

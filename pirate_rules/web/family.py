@@ -36,7 +36,7 @@ worked out again, so the family words can never disagree with the engine's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from pirate_rules.cards import SUIT_NAMES, Card
 from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RESHUFFLE, EV_RETURN, EV_WIN
@@ -52,6 +52,7 @@ from pirate_rules.marvin.table import (
     POSITIONS,
     card_effect,
 )
+from pirate_rules.pirate.game import Event, PirateGame
 
 __all__ = [
     "LEVELS",
@@ -60,6 +61,7 @@ __all__ = [
     "draw_words",
     "event_words",
     "hint_words",
+    "join",
     "level_name",
     "levels",
     "paused",
@@ -67,7 +69,9 @@ __all__ = [
     "pirate_claim_words",
     "pirate_end_words",
     "pirate_event_words",
+    "pirate_moment_words",
     "pirate_out_words",
+    "pirate_prompt",
     "playing",
     "prompt",
     "start_words",
@@ -244,6 +248,16 @@ def event_words(game: MarvinGame, event: tuple[object, ...], audience: Audience)
     return _card_words(event, audience, seat)
 
 
+def join(*sentences: str | None) -> str:
+    """Sentences said one after the other, leaving out those that are missing.
+
+    Example:
+        >>> join("You hit the computer's guard!", None, "Your turn: draw a card.")
+        "You hit the computer's guard! Your turn: draw a card."
+    """
+    return " ".join(sentence for sentence in sentences if sentence)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -399,78 +413,160 @@ def hint_words(label: str, why: str | None) -> str:
     return f"The expert would choose “{label}”. {why}"
 
 
-# -- Pirate ---------------------------------------------------------------------------
-# The same Audience speaks of Pirate's two seats; a game in real time is told by what
-# matters to a child: a ship captured or sunk, a card claimed, running out of cards, a
-# card that may be claimed now, and the end. Every card placed is not told.
+# -- Pirate -----------------------------------------------------------------------------
 
 
-def pirate_event_words(event: Any, audience: Audience) -> str:
-    """One event of a Pirate game (`pirate_rules.pirate.game.Event`) in family words.
+def pirate_moment_words(
+    game: PirateGame, moves: list[dict[str, object]], events: list[Event], audience: Audience
+) -> str:
+    """One moment of Pirate in family words: what each player did, then what it made.
+
+    ``moves`` are the moment's moves as the play page reads them before the moment
+    (`pirate_rules.web.pirate`: each a ``seat``, a ``kind``, ``turn``, ``restock``,
+    ``play`` or ``claim``, and its ``card``); ``events`` the game's events of that moment.
 
     Example:
-        >>> from pirate_rules.pirate import PirateGame
+        >>> game = PirateGame(stocks=("AH 2H", "KH"), players=("Ann", "Computer"),
+        ...                   complete=False)
+        >>> game.apply_moment("TT")
+        >>> you = Audience(game.players, (False, True))
+        >>> moves = [{"seat": 0, "kind": "play", "card": "AH"},
+        ...          {"seat": 1, "kind": "play", "card": "KH"}]
+        >>> game.apply_moment("PP")
+        >>> pirate_moment_words(game, moves, [], you)
+        'You laid the Ace of hearts: it starts your half of the hearts ship. The computer \
+laid the King of hearts: it starts its half of the hearts ship.'
+    """
+    sentences = []
+    for move in moves:
+        seat = move["seat"]
+        assert isinstance(seat, int)
+        who = audience.who(seat)
+        card = Card.parse(str(move["card"])) if move.get("card") else None
+        kind = move["kind"]
+        if kind == "restock":
+            sentences.append(f"{who} turned {audience.own(seat)} waste over: a new stock!")
+        elif card is None:
+            continue
+        elif kind == "turn":
+            sentences.append(f"{who} turned the {card.name}.")
+        elif kind == "claim":
+            owner = audience.whose(1 - seat)
+            sentences.append(f"{who} claimed {owner} {card.name} for {audience.own(seat)} ship!")
+        elif card.rank in (1, 13) and _laid_keel(game, card, seat):
+            half = f"{audience.own(seat)} half of the {SUIT_NAMES[card.suit]} ship"
+            sentences.append(f"{who} laid the {card.name}: it starts {half}.")
+        else:
+            sentences.append(f"{who} put the {card.name} on {audience.own(seat)} ship.")
+    for event in events:
+        ship = f"the {SUIT_NAMES.get(event.suit, '')} ship"
+        if event.kind == "capture" and event.player is not None:
+            sentences.append(f"{audience.who(event.player)} captured {ship}!")
+        elif event.kind == "sink":
+            sentences.append(f"Both at once: {ship} sank, and nobody gets it!")
+    return " ".join(sentences)
+
+
+def _laid_keel(game: PirateGame, card: Card, seat: int) -> bool:
+    """Whether ``card``, just placed by ``seat``, was a keel (P6): the first card of a half."""
+    ship = game.ship(card.suit)
+    placed = [placed.card for placed in ship.halves[seat]]
+    return placed[:1] == [card]
+
+
+def pirate_prompt(game: PirateGame, audience: Audience, seat: int) -> str:
+    """What a Pirate player may do now, in family words, naming the buttons (P5, P6, P9).
+
+    Example:
+        >>> game = PirateGame(stocks=("AH 2H", "KH"), players=("Ann", "Computer"),
+        ...                   complete=False)
+        >>> you = Audience(game.players, (False, True))
+        >>> pirate_prompt(game, you, 0)
+        'Tap Turn to turn your next card.'
+        >>> game.apply_moment("TW")
+        >>> pirate_prompt(game, you, 0)
+        'Your Ace of hearts fits your ship: tap Play, or Turn for the next card.'
+    """
+    top = game.waste_top(seat)
+    if game.can_claim(seat):
+        card = game.waste_top(1 - seat)
+        assert card is not None
+        return f"{_cap(audience.whose(1 - seat))} {card.name} fits your ship: tap Claim!"
+    if game.is_observer(seat):
+        return f"Out of cards: watch {audience.whose(1 - seat)} cards, to claim one that fits."
+    if top is not None and game.can_play(seat):
+        return f"Your {top.name} fits your ship: tap Play, or Turn for the next card."
+    if not game.stock(seat):
+        return "Your stock is empty: tap Turn to turn your waste over."
+    return "Tap Turn to turn your next card."
+
+
+def pirate_event_words(game: PirateGame, event: Event, audience: Audience) -> str:
+    """One event of ``game`` in family words, as the play page's log writes it and its
+    voice says it: a capture, a sinking, a claim and a turned waste in the very words of
+    `pirate_moment_words`; the cut and a claim too late (P7) in words of their own.
+
+    Example:
         >>> stocks = ("AH 2H 3H 4H 5H 6H", "KH QH JH TH 9H 8H 7H")
         >>> game = PirateGame(stocks=stocks, players=("Ann", "Computer"), complete=False)
         >>> game.apply_moments("TT PP " * 6 + "WT WP")
         >>> you = Audience(game.players, (False, True))
-        >>> [pirate_event_words(event, you) for event in game.events]
+        >>> [pirate_event_words(game, event, you) for event in game.events]
         ['The computer captured the hearts ship!']
-        >>> pirate_event_words(game.events[0], Audience(game.players, (False, False)))
+        >>> pirate_event_words(game, game.events[0], Audience(game.players, (False, False)))
         'Computer captured the hearts ship!'
     """
     kind, seat = event.kind, event.player
-    if kind == "sink":
-        return f"The {SUIT_NAMES[event.suit]} ship sank: both of you put a card on it at once!"
+    if kind in ("capture", "sink"):
+        return pirate_moment_words(game, [], [event], audience)
     if seat is None:
         return "You both cut the same rank: cut again."
-    who = audience.who(seat)
+    if kind in ("claim", "restock"):
+        card = str(event.cards[0]) if kind == "claim" and event.cards else None
+        return pirate_moment_words(game, [{"seat": seat, "kind": kind, "card": card}], [], audience)
     if kind == "cut":
         if seat == audience.you:
             return "You are low: your first ships start from the Ace."
-        return f"{who} is low: {audience.own(seat)} first ships start from the Ace."
-    if kind == "restock":
-        return f"{who} turned {audience.own(seat)} pile over to use it again."
-    if kind == "claim":
-        return f"{who} claimed {audience.whose(1 - seat)} card!"
-    if kind == "clash":
-        owner = 1 - seat
-        whose, whom = _cap(audience.whose(owner)), audience.whom(seat)
-        return f"{whose} card went on the ship before {whom} could claim it."
-    return f"{who} captured the {SUIT_NAMES[event.suit]} ship!"
+        return f"{audience.who(seat)} is low: {audience.own(seat)} first ships start from the Ace."
+    whose, whom = _cap(audience.whose(1 - seat)), audience.whom(seat)  # a clash (P7)
+    return f"{whose} card went on the ship before {whom} could claim it."
 
 
-def pirate_out_words(audience: Audience, seat: int) -> str:
-    """A player has no cards left to turn (P9): from now on they may only claim.
+def pirate_out_words(game: PirateGame, audience: Audience, seat: int) -> str:
+    """A player has no cards left to turn (P9): from now on they may only claim. A
+    person is told what to do (`pirate_prompt`).
 
     Example:
-        >>> you = Audience(("Ann", "Computer"), (False, True))
-        >>> print(pirate_out_words(you, 0))
-        You are out of cards: watch the computer's new cards and claim one that fits!
-        >>> print(pirate_out_words(you, 1))
-        The computer is out of cards and can only claim yours now.
-        >>> print(pirate_out_words(Audience(("Ann", "Ben"), (False, False)), 1))
-        Ben is out of cards and can only claim Ann's cards now.
+        >>> game = PirateGame(stocks=("AH", "2H 9C"), players=("Ann", "Computer"),
+        ...                   complete=False)
+        >>> game.apply_moments("TT PW CT")
+        >>> you = Audience(game.players, (False, True))
+        >>> print(pirate_out_words(game, you, 0))
+        Out of cards: watch the computer's cards, to claim one that fits.
+        >>> print(pirate_out_words(game, Audience(game.players, (False, False)), 0))
+        Ann is out of cards and can only claim Computer's cards now.
     """
-    other = audience.whose(1 - seat)
     if seat == audience.you:
-        return f"You are out of cards: watch {other} new cards and claim one that fits!"
-    theirs = "yours" if audience.you is not None else f"{other} cards"
+        return pirate_prompt(game, audience, seat)
+    theirs = "yours" if audience.you is not None else f"{audience.whose(1 - seat)} cards"
     return f"{audience.who(seat)} is out of cards and can only claim {theirs} now."
 
 
-def pirate_claim_words(audience: Audience, seat: int, card: Card) -> str:
-    """A player out of cards may claim the card just turned (P9): said at once.
+def pirate_claim_words(game: PirateGame, audience: Audience, seat: int) -> str:
+    """A person out of cards may claim the card just turned (P9): said at once, in the
+    words of `pirate_prompt`, after the person's name when two people play.
 
     Example:
-        >>> from pirate_rules.cards import Card
-        >>> pirate_claim_words(Audience(("Ann", "Computer"), (False, True)), 0, Card.parse("5H"))
-        'Claim it! The Five of hearts fits your ship.'
-        >>> pirate_claim_words(Audience(("Ann", "Ben"), (False, False)), 1, Card.parse("5H"))
-        'Ben, claim it! The Five of hearts fits your ship.'
+        >>> game = PirateGame(stocks=("AH", "2H 9C"), players=("Ann", "Ben"), complete=False)
+        >>> game.apply_moments("TT PW")
+        >>> you, two = Audience(game.players, (False, True)), Audience(game.players, (False, False))
+        >>> game.can_claim(0), pirate_claim_words(game, you, 0)
+        (True, "The computer's Two of hearts fits your ship: tap Claim!")
+        >>> pirate_claim_words(game, two, 0)
+        "Ann, Ben's Two of hearts fits your ship: tap Claim!"
     """
-    call = "Claim it!" if seat == audience.you else f"{audience.names[seat]}, claim it!"
-    return f"{call} The {card.name} fits your ship."
+    words = pirate_prompt(game, audience, seat)
+    return words if seat == audience.you else f"{audience.names[seat]}, {words}"
 
 
 def pirate_end_words(audience: Audience, winner: int | None, ships: tuple[int, int]) -> str:

@@ -33,9 +33,9 @@ and your guard kept its heart!'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Protocol
 
 from pirate_rules.cards import Card
 from pirate_rules.errors import PirateRulesError
@@ -44,13 +44,24 @@ from pirate_rules.marvin.display import EV_CARD
 from pirate_rules.web import family
 from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin import _choices as choices
-from pirate_rules.web.marvin import _join as join
 from pirate_rules.web.marvin import _recap as recap
 from pirate_rules.web.marvin import game_move_text
 from pirate_rules.web.marvin_table import initial_table, steps_since, table_json
 from pirate_rules.web.sessions import JSON, Session, card_json, find_session, store
 
-__all__ = ["LESSONS", "Lesson", "Turn", "lesson_start", "lesson_tap", "lessons_list", "stars"]
+__all__ = [
+    "LESSONS",
+    "Lesson",
+    "Taught",
+    "Turn",
+    "lesson_start",
+    "lesson_tap",
+    "lessons_list",
+    "listing",
+    "refusal",
+    "stars",
+    "view_of",
+]
 
 YOU: Final = 0
 """The child plays the crew at the bottom."""
@@ -328,11 +339,27 @@ def stars(misses: int) -> int:
     return 3 if misses == 0 else 2 if misses == 1 else 1
 
 
-def lessons_list() -> JSON:
-    """The lessons in order, each with its key, title, goal and goal picture.
+class Taught(Protocol):
+    """What the lessons of both games share: a key, a title, a goal in words and as a
+    picture, and the praise at the end (`Lesson`, `pirate_lessons.PirateLesson`)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def goal(self) -> str: ...
+    @property
+    def picture(self) -> tuple[Mapping[str, object], ...]: ...
+    @property
+    def praise(self) -> str: ...
+
+
+def listing(lessons: Sequence[Taught]) -> JSON:
+    """``lessons`` in order, each with its key, title, goal and goal picture.
 
     Example:
-        >>> [lesson["key"] for lesson in lessons_list()["lessons"]][:3]
+        >>> [lesson["key"] for lesson in listing(LESSONS)["lessons"]][:3]
         ['hit', 'shield', 'eight']
     """
     return {
@@ -343,9 +370,45 @@ def lessons_list() -> JSON:
                 "goal": lesson.goal,
                 "picture": list(lesson.picture),
             }
-            for lesson in LESSONS
+            for lesson in lessons
         ]
     }
+
+
+def lessons_list() -> JSON:
+    """The lessons in order, each with its key, title, goal and goal picture."""
+    return listing(LESSONS)
+
+
+def view_of(session: Session, lesson: Taught, done: bool) -> JSON:
+    """What a lesson's view holds in both games: the lesson, the wrong taps, the stars.
+
+    The game's own view adds its table, the legal moves and the ``headline``; a refused
+    tap sets ``refused`` and ``nudge`` (`refusal`); ``steps`` and ``say`` are filled in
+    as the lesson goes.
+    """
+    misses = session.options["misses"]
+    return {
+        "id": session.id,
+        "lesson": lesson.key,
+        "title": lesson.title,
+        "goal": lesson.goal,
+        "picture": list(lesson.picture),
+        "refused": False,
+        "nudge": None,
+        "misses": misses,
+        "done": done,
+        "stars": stars(misses) if done else None,
+        "steps": [],
+        "say": None,
+    }
+
+
+def refusal(session: Session, view: JSON, nudge: str) -> JSON:
+    """A tap that misses the goal: counted, and answered with ``nudge``, also said aloud."""
+    view["misses"] = session.options["misses"] = session.options["misses"] + 1
+    view.update(refused=True, nudge=nudge, say=nudge)
+    return view
 
 
 def _lesson(session: Session) -> Lesson:
@@ -362,7 +425,7 @@ def _paced(steps: list[JSON], by_hand: bool) -> list[JSON]:
         step["hold"] = mine and step["kind"] in ("lost", "idle")
         if step["wait"]:
             step["prompt"] = family.draw_prompt(AUDIENCE, YOU)
-            step["say"] = join(recap(steps[:index], YOU), step["prompt"])
+            step["say"] = family.join(recap(steps[:index], YOU), step["prompt"])
     return steps
 
 
@@ -400,10 +463,10 @@ def lesson_start(key: str) -> JSON:
     view["dealt"] = dealt
     view["steps"] = _paced(steps[start:], by_hand=False)
     if view["steps"] and view["steps"][0]["wait"]:  # the goal, then "draw a card"
-        view["steps"][0]["say"] = join(lesson.goal, view["steps"][0]["say"])
+        view["steps"][0]["say"] = family.join(lesson.goal, view["steps"][0]["say"])
         view["say"] = view["headline"]
     else:
-        view["say"] = join(lesson.goal, view["headline"])
+        view["say"] = family.join(lesson.goal, view["headline"])
     return view
 
 
@@ -426,11 +489,7 @@ def lesson_tap(lesson_id: str, notation: str) -> JSON:
     game.copy().push(notation)  # a move the rules forbid is refused here, with its rule
     move = game_move_text(notation)
     if move not in turn.answers:
-        options["misses"] += 1
-        view = _view(session)
-        nudge = turn.nudges.get(move, turn.nudge)
-        view.update(refused=True, nudge=nudge, say=nudge)
-        return view
+        return refusal(session, _view(session), turn.nudges.get(move, turn.nudge))
     before, seen, drawn = table_json(game), len(game._events), game.drawn
     game.push(move)
     for reply in turn.reply:
@@ -442,9 +501,9 @@ def lesson_tap(lesson_id: str, notation: str) -> JSON:
         ended = len(steps) if game.is_game_over() else _first_draw(steps[1:]) + 1
         steps = steps[:ended]
         view["table"] = steps[-1]["table"] if steps else view["table"]
-        view["say"] = join("Well done!", recap(steps, YOU), lesson.praise)
+        view["say"] = family.join("Well done!", recap(steps, YOU), lesson.praise)
     else:
-        view["say"] = join(recap(steps, YOU), view["headline"])
+        view["say"] = family.join(recap(steps, YOU), view["headline"])
     view["steps"] = steps
     return view
 
@@ -454,26 +513,16 @@ def _view(session: Session) -> JSON:
     lesson, game = _lesson(session), session.game
     options = session.options
     done = options["turn"] >= len(lesson.turns)
-    return {
-        "id": session.id,
-        "lesson": lesson.key,
-        "title": lesson.title,
-        "goal": lesson.goal,
-        "picture": list(lesson.picture),
-        "players": [
+    view = view_of(session, lesson, done)
+    view.update(
+        players=[
             {"name": NAMES[0], "computer": False, "bot": None, "level": None},
             {"name": NAMES[1], "computer": True, "bot": None, "level": None},
         ],
-        "to_move": None if done else game.to_move,
-        "headline": lesson.praise if done else family.prompt(game, AUDIENCE),
-        "pick": family.pick_prompt(),
-        "table": table_json(game),
-        "legal": [] if done else choices(game),
-        "refused": False,
-        "nudge": None,
-        "misses": options["misses"],
-        "done": done,
-        "stars": stars(options["misses"]) if done else None,
-        "steps": [],
-        "say": None,
-    }
+        to_move=None if done else game.to_move,
+        headline=lesson.praise if done else family.prompt(game, AUDIENCE),
+        pick=family.pick_prompt(),
+        table=table_json(game),
+        legal=[] if done else choices(game),
+    )
+    return view

@@ -281,7 +281,7 @@ def _paced(session: Session, steps: list[JSON], by_hand: bool) -> list[JSON]:
         step["hold"] = person and step["kind"] in ("lost", "idle")
         if step["wait"]:
             step["prompt"] = family.draw_prompt(audience, seat)
-            step["say"] = _join(_recap(steps[:index], seat), step["prompt"])
+            step["say"] = family.join(_recap(steps[:index], seat), step["prompt"])
     return steps
 
 
@@ -294,10 +294,6 @@ def _recap(steps: list[JSON], seat: int) -> str | None:
     return None
 
 
-def _join(*sentences: str | None) -> str:
-    return " ".join(sentence for sentence in sentences if sentence)
-
-
 def _say(session: Session, steps: list[JSON], headline: str) -> str:
     """What the page says when the player to move may choose: what the other player
     just did (unless a draw that waited for a tap said it already), then the prompt."""
@@ -306,7 +302,7 @@ def _say(session: Session, steps: list[JSON], headline: str) -> str:
         return headline
     if steps and steps[-1].get("wait"):
         return headline
-    return _join(_recap(steps, game.to_move), headline)
+    return family.join(_recap(steps, game.to_move), headline)
 
 
 def marvin_undo(game_id: str) -> JSON:

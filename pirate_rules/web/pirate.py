@@ -410,7 +410,7 @@ def _new_events(session: Session) -> list[JSON]:
         {
             "kind": event.kind,
             "text": describe_event(game, event),
-            "family": family.pirate_event_words(event, audience),
+            "family": family.pirate_event_words(game, event, audience),
             "said": event.kind not in _UNSAID,
             "urgent": False,
             "suit": event.suit,
@@ -448,16 +448,18 @@ def _news(session: Session, audience: Audience) -> list[JSON]:
     told = session.options.setdefault("told", {"out": [False, False], "claim": [None, None]})
     news = []
     for seat in (0, 1):
-        if game.is_observer(seat) and not told["out"][seat]:
-            told["out"][seat] = True
-            news.append(_line("out", family.pirate_out_words(audience, seat), seat, False))
         card = game.waste_top(1 - seat)
         mark = None
         if session.bots[seat] is None and card is not None and game.can_claim(seat):
             mark = f"{card}/{len(game.waste(1 - seat))}"
-            if mark != told["claim"][seat]:
-                words = family.pirate_claim_words(audience, seat, card)
-                news.append(_line("claimable", words, seat, True))
+        if game.is_observer(seat) and not told["out"][seat]:
+            told["out"][seat] = True
+            if mark is None or seat != audience.you:  # else "claim!" tells it all
+                words = family.pirate_out_words(game, audience, seat)
+                news.append(_line("out", words, seat, False))
+        if mark is not None and mark != told["claim"][seat]:
+            words = family.pirate_claim_words(game, audience, seat)
+            news.append(_line("claimable", words, seat, True))
         told["claim"][seat] = mark
     return news
 

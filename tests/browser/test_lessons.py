@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -21,6 +21,7 @@ from test_pirate_screen import COUNT_ANIMATIONS
 
 from conftest import axe_problems, booted_page, wait_until_ready, watched_context
 from pirate_rules.web.lessons import LESSONS, Lesson, lesson_start, lesson_tap
+from pirate_rules.web.pirate_lessons import PirateLesson
 
 pytestmark = pytest.mark.browser
 
@@ -86,11 +87,17 @@ def open_lesson(page: Page, key: str) -> str:
     return _rested(page, before)
 
 
-def play_lesson(page: Page, lesson: Lesson, wrong: str | None = None) -> None:
-    """Finish ``lesson`` from its list card: tap the pile when it waits, else the answer;
-    with ``wrong``, tap that glowing place once first."""
+def play_lesson(
+    page: Page,
+    lesson: Lesson | PirateLesson,
+    wrong: str | None = None,
+    taps: list[list[str]] | None = None,
+) -> None:
+    """Finish ``lesson`` from its list card: tap the pile when it waits, else the answer
+    (the places of ``taps``, by default those of `shortest_taps`); with ``wrong``, tap
+    that glowing place once first."""
     state = open_lesson(page, lesson.key)
-    answers = iter(shortest_taps(lesson))
+    answers = iter(taps or shortest_taps(lesson))  # type: ignore[arg-type]
     while state != "done":
         before = page.evaluate(REST)
         if state == "waiting":
@@ -137,29 +144,41 @@ def tablet(browser: Browser, site_url: str) -> Iterator[Page]:
     )
 
 
-@pytest.mark.parametrize("size", ["phone", "tablet"])
-def test_a_child_finishes_every_lesson_with_three_stars_the_shortest_way(
-    size: str, request: pytest.FixtureRequest
+def finish_every_lesson(
+    page: Page,
+    lessons: Sequence[Lesson | PirateLesson],
+    taps: Callable[[Any], list[list[str]] | None],
+    size: str,
 ) -> None:
-    page: Page = request.getfixturevalue(size)
-    expect(page.locator(".lesson-card")).to_have_count(len(LESSONS))
+    """The scripted child finishes each of ``lessons`` the shortest way (the places of
+    ``taps(lesson)``), with three stars, and says how long each took."""
+    expect(page.locator(".lesson-card")).to_have_count(len(lessons))
     times = {}
-    for lesson in LESSONS:
+    for lesson in lessons:
         started = time.monotonic()
-        play_lesson(page, lesson)
+        play_lesson(page, lesson, taps=taps(lesson))
         times[lesson.key] = time.monotonic() - started
         expect(page.locator("#done-stars")).to_have_attribute(
             "aria-label", "Well done! 3 of 3 stars"
         )
         expect(page.locator("#done-words")).to_have_text(f"Well done! {lesson.praise}")
         expect(page.locator("#nudge")).to_be_hidden()
+        expect(page.locator("#table .is-choice")).to_have_count(0)  # nothing left to tap
         page.locator("#to-list").tap()
     print(f"{size}: seconds per lesson at a pace of {PACE} ms:",
           {key: round(seconds, 2) for key, seconds in times.items()})  # fmt: skip
     labels = page.locator(".lesson-card__stars").evaluate_all(
         "rows => rows.map((row) => row.getAttribute('aria-label'))"
     )
-    assert labels == ["3 of 3 stars"] * len(LESSONS)
+    assert labels == ["3 of 3 stars"] * len(lessons)
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_a_child_finishes_every_lesson_with_three_stars_the_shortest_way(
+    size: str, request: pytest.FixtureRequest
+) -> None:
+    page: Page = request.getfixturevalue(size)
+    finish_every_lesson(page, LESSONS, lambda lesson: None, size)
 
 
 def test_a_wrong_tap_gets_the_nudge_and_the_lesson_stays_winnable(tablet: Page) -> None:

@@ -2,7 +2,7 @@
 once, and never stale news. Two people share the keyboard in a kept game opened by its
 link, one press at a time, so each press is one moment and the engine (played in
 CPython to know them) gives the very same words: a player running out of cards, a
-capture, "claim it!" (said at once, in place of the capture still waiting), and the
+capture, "tap Claim!" (said at once, in place of the capture still waiting), and the
 claim, said once the line before it is over. The log writes the same family words."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_the_voice_says_what_matters_at_once_or_in_turn_and_never_stale_news(
     said = [say["text"] for _, _, say in presses if say]
     assert said[0] == "Blue crew is out of cards and can only claim Red crew's cards now."
     urgent = [say["text"] for _, _, say in presses if say and say["urgent"]]
-    assert len(urgent) == 1 and urgent[0].startswith("Blue crew, claim it! The ")
+    assert len(urgent) == 1 and urgent[0].startswith("Blue crew, Red crew's ")
     expect(page.locator("#play")).to_have_attribute("data-moment", str(len(keep["moves"])))
     switch = page.locator("#voice")
     if switch.get_attribute("aria-pressed") != "true":

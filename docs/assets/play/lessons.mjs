@@ -1,13 +1,17 @@
-// The lessons of Marvin's Pirates Go! ("Learn to play"). Each lesson is a stacked deal
-// played in the engine (pirate_rules.web.lessons): this page draws what the worker sends
-// on the play page's table (marvin-table.mjs) and sends back the move the child tapped.
+// The lessons of both games ("Learn to play"). Each lesson is a stacked deal played in
+// the engine (pirate_rules.web.lessons for Marvin's Pirates Go!, pirate_lessons for
+// Pirate): this page draws what the worker sends on the play page's table and sends back
+// what the child tapped. The page's `data-game` chooses the game's board: the table, how
+// its steps are shown, and what a tap plays (marvinBoard below, pirate-lesson-board.mjs).
 // An optional voice (voice.mjs) says each view's `say`, the engine's family words.
 // The engine decides whether the move reaches the lesson's goal; a move that does not
 // comes back refused, with its nudge, and the table stays as it was.
 //
-// As on the play page, every legal move glows; a move of two places (the Ship, the Cave,
-// the Fort) takes two taps; a draw the engine made for the child waits for their tap on
-// the pile. The stars of each lesson (the best so far) are kept in this browser.
+// As on the play page, every legal move glows. In Marvin's Pirates Go! a move of two
+// places (the Ship, the Cave, the Fort) takes two taps, and a draw the engine made for
+// the child waits for their tap on the pile; in Pirate each tap on Turn, Play or Claim
+// is one moment, and the computer waits for it. The stars of each lesson (the best so
+// far) are kept in this browser, for each game apart.
 //
 // `data-state` on the page says where it is, for tests: "list", "playing" (steps shown),
 // "waiting" (for a tap on the pile), "choosing", "done"; `data-rests` counts the times it
@@ -19,10 +23,50 @@ import { cardSvg } from "./cards.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { icon } from "./icons.mjs";
 import { buildTable, drawTable, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
+import { pirateBoard } from "./pirate-lesson-board.mjs";
 import { placeOffers, tapped } from "./taps.mjs";
 import { createVoice } from "./voice.mjs";
 
-const STORE = "pirate-rules/lessons/stars";
+// A board is what this page needs of a game: `calls` (its engine's entry points), `store`
+// (where its stars are kept), build(box, onPick), dealt(first view), offerDraw(prompt or
+// null: the pile to tap, where the game has one), stepTime(step) (in paces), stepLine(step)
+// (the status line meanwhile), showStep(step, view, ms), draw(view, picked), pick(place)
+// and tapped(view, picked, place), which says what a tap does: {move} or {pick}.
+
+/** Marvin's Pirates Go! on the play page's table (marvin-table.mjs, taps.mjs). */
+const marvinBoard = {
+  calls: { list: "lessons_list", start: "lesson_start", tap: "lesson_tap" },
+  store: "pirate-rules/lessons/stars",
+  build(box, onPick) {
+    this.parts = buildTable(box, onPick);
+  },
+  dealt(first) {
+    this.parts.caption.textContent = "";
+    drawTable(this.parts, first.dealt, { players: first.players });
+  },
+  offerDraw(label) {
+    offerPlaces(this.parts, label ? [{ id: "draw-pile", label, glow: true }] : []);
+  },
+  stepTime: (step) => (step.hold ? 2.2 : step.seat === 0 ? 0.6 : 1.1),
+  stepLine: (step) => (step.hold ? step.family : ""), // the table's caption says the rest
+  showStep(step, next, ms) {
+    showStep(this.parts, step, { players: next.players, toMove: null }, ms);
+  },
+  draw(next, picked) {
+    drawTable(this.parts, next.table, { players: next.players, toMove: next.to_move });
+    pickPlace(this.parts, picked);
+    offerPlaces(this.parts, next.done ? [] : placeOffers(this.parts, next.legal, picked));
+  },
+  pick(id) {
+    pickPlace(this.parts, id);
+  },
+  tapped: (next, picked, id) => tapped(next.legal, picked, id),
+};
+
+const ACTION_WORDS = { T: "Turn", P: "Play", C: "Claim" };
+
+const board = document.getElementById("play").dataset.game === "pirate" ? pirateBoard : marvinBoard;
+const STORE = board.store;
 const root = document.getElementById("play");
 const listBox = document.getElementById("lessons-list");
 const lessonBox = document.getElementById("lesson");
@@ -34,7 +78,6 @@ const toList = document.getElementById("to-list");
 let engine = null;
 let lessons = [];
 let view = null;
-let parts = null;
 let picked = null;
 let busy = false;
 let drawWait = null;
@@ -93,6 +136,8 @@ function pictureOf(things) {
     if (thing.prize) return el("span", { class: "goal-prize" }, icon(thing.prize));
     if (thing.sign === "to") return el("span", { class: "goal-sign" }, "→");
     if (thing.sign === "ko") return el("span", { class: "goal-ko" }, icon("stars"));
+    if (thing.sign === "sink") return el("span", { class: "goal-prize goal-sunk" }, icon("ship"));
+    if (thing.action) return el("span", { class: "goal-action" }, ACTION_WORDS[thing.action]);
     const hearts = el("span", { class: "goal-hearts" });
     for (let i = 0; i < 4; i += 1) hearts.append(icon("heart", i < thing.hp ? "goal-heart" : "goal-heart lost"));
     return el(
@@ -160,7 +205,7 @@ function stop() {
 async function openLesson(key) {
   stop();
   const lesson = lessons.find((item) => item.key === key);
-  const first = await ask("lesson_start", key);
+  const first = await ask(board.calls.start, key);
   if (!first) return;
   listBox.hidden = true;
   lessonBox.hidden = false;
@@ -171,8 +216,7 @@ async function openLesson(key) {
   showGoal(lesson);
   view = first;
   pick(null, false);
-  parts.caption.textContent = "";
-  drawTable(parts, first.dealt, { players: first.players });
+  board.dealt(first);
   window.scrollTo({ top: 0 });
   if (await playSteps(first)) render(first);
 }
@@ -192,23 +236,21 @@ async function ask(name, ...args) {
 /** Show the steps one by one; resolves false when the lesson was left meanwhile. */
 async function playSteps(next) {
   const mine = ++run;
-  const info = { players: next.players, toMove: null };
-  offerPlaces(parts, []);
+  board.offerDraw(null);
   for (const step of next.steps) {
     if (step.wait) {
       setState("waiting");
       statusLine.textContent = step.prompt;
       voice.say(step.say);
-      offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
+      board.offerDraw(step.prompt);
       await new Promise((resolve) => (drawWait = resolve));
-      offerPlaces(parts, []);
+      board.offerDraw(null);
     }
     if (run !== mine) return false;
     setState("playing");
-    const person = step.seat === 0;
-    const time = (step.hold ? 2.2 : person ? 0.6 : 1.1) * pace();
-    statusLine.textContent = step.hold ? step.family : "";
-    showStep(parts, step, info, Math.min(time, 600));
+    const time = board.stepTime(step) * pace();
+    statusLine.textContent = board.stepLine(step);
+    board.showStep(step, next, Math.min(time, 600));
     await sleep(time);
     if (run !== mine) return false;
   }
@@ -217,10 +259,8 @@ async function playSteps(next) {
 
 function render(next) {
   view = next;
-  drawTable(parts, next.table, { players: next.players, toMove: next.to_move });
   picked = null;
-  pickPlace(parts, null);
-  offerPlaces(parts, next.done ? [] : placeOffers(parts, next.legal, picked));
+  board.draw(next, picked);
   statusLine.textContent = next.done ? "" : next.headline;
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
   voice.say(next.say);
@@ -253,7 +293,7 @@ function showNudge(on) {
 async function choose(move) {
   if (!view || busy || drawWait || view.done) return;
   pick(null, false);
-  const answer = await ask("lesson_tap", view.id, move);
+  const answer = await ask(board.calls.tap, view.id, move);
   if (!answer) return;
   if (answer.refused) {
     nudgeLine.textContent = answer.nudge;
@@ -277,16 +317,16 @@ function onPick(id) {
     return;
   }
   if (!view || busy || view.done || root.dataset.state !== "choosing") return;
-  const tap = tapped(view.legal, picked, id);
+  const tap = board.tapped(view, picked, id);
   if (tap.move) return choose(tap.move);
   pick(tap.pick);
 }
 
 function pick(id, redraw = true) {
   picked = id;
-  pickPlace(parts, id);
+  board.pick(id);
   if (!redraw || !view) return;
-  offerPlaces(parts, placeOffers(parts, view.legal, picked));
+  board.draw(view, picked);
   statusLine.textContent = id ? view.pick : view.headline;
 }
 
@@ -294,9 +334,9 @@ function pick(id, redraw = true) {
 
 engine = await bootPage(root);
 if (engine) {
-  parts = buildTable(document.getElementById("table"), onPick);
+  board.build(document.getElementById("table"), onPick);
   voice = createVoice(document.getElementById("voice"));
-  lessons = (await engine.call("lessons_list")).lessons;
+  lessons = (await engine.call(board.calls.list)).lessons;
   toList.addEventListener("click", showList);
   document.getElementById("again").addEventListener("click", () => openLesson(view.lesson));
   document.getElementById("next").addEventListener("click", () => {

@@ -9,8 +9,8 @@
 //
 // The log writes each line in family words, the engine's sentence after it; an optional
 // voice (voice.mjs) says what the engine marks to be said: a capture, a sinking, a
-// claim, running out, "claim it!" and the end. Lines that can wait are said once the
-// line being said is over (a newer one replaces one still waiting); "claim it!" and the
+// claim, running out, "tap Claim!" and the end. Lines that can wait are said once the
+// line being said is over (a newer one replaces one still waiting); "tap Claim!" and the
 // end are said at once.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
