@@ -28,7 +28,7 @@
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
-import { buildTable, drawTable, markPlaces, offerPlaces, pickPlace, placeOf, showStep } from "./marvin-table.mjs";
+import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, placeOf, showStep } from "./marvin-table.mjs";
 import { KeptGames, Notice, shareNotice } from "./notice.mjs";
 import { createVoice } from "./voice.mjs";
 
@@ -462,27 +462,7 @@ function drawChoices(next) {
   offerPlaces(parts, human ? placeOffers(next) : []);
   choicesBox.replaceChildren();
   if (!human) return;
-  next.legal.forEach((choice, index) => {
-    const key = index < 9 ? String(index + 1) : "";
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: "play-button",
-        "data-move": choice.move,
-        "aria-keyshortcuts": key || null,
-        onclick: () => choose(choice.move),
-        onmouseenter: () => markPlaces(parts, choice.marks, true),
-        onmouseleave: () => markPlaces(parts, choice.marks, false),
-        onfocus: () => markPlaces(parts, choice.marks, true),
-        onblur: () => markPlaces(parts, choice.marks, false),
-      },
-      key ? el("kbd", { "aria-hidden": "true" }, key) : null,
-      key ? " " : null,
-      choice.label,
-    );
-    choicesBox.append(button);
-  });
+  choicesBox.append(...choiceButtons(parts, next.legal, choose));
   const inDialog = dialog.open || notice.holdsFocus();
   if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
   choicesOffered();
