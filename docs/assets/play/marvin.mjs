@@ -7,10 +7,10 @@
 // until that person taps the pile (the step says `wait`). While the steps of a move
 // play, the computer's answer to it is already being worked out.
 //
-// A tap picks a move by its places (`places` of each choice): one tap for a move of
-// one place, or for the one move a place names (`element`); otherwise the first tap
-// picks the place and the second names the other (the Ship's two pirates, or a pirate
-// and the Cave or the Fort).
+// A tap picks a move by its places (`places` of each choice), as in the lessons
+// (taps.mjs): one tap for a move of one place, or for the one move a place names
+// (`element`); otherwise the first tap picks the place and the second names the other
+// (the Ship's two pirates, or a pirate and the Cave or the Fort).
 //
 // Every word the page shows of the game comes from the engine, in family words
 // (pirate_rules.web.family); the log is the engine's log, line for line, so a reload
@@ -28,8 +28,9 @@
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
-import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, placeOf, showStep } from "./marvin-table.mjs";
+import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
 import { KeptGames, Notice, shareNotice } from "./notice.mjs";
+import { placeOffers, tapped } from "./taps.mjs";
 import { createVoice } from "./voice.mjs";
 
 const GAME = "marvin";
@@ -276,23 +277,15 @@ async function takeBack() {
 
 // -- tapping the table --------------------------------------------------------------
 
-/** The moves named by two places, one of which is `id`. */
-const pairsWith = (id) => (view?.legal || []).filter((choice) => choice.places.length === 2 && choice.places.includes(id));
-
 function onPick(id) {
   if (drawWait) {
     if (id === "draw-pile") drawNow();
     return;
   }
   if (!view || playing || talk.busy || view.computer_to_move || view.outcome) return;
-  if (picked && id !== picked) {
-    const pair = pairsWith(picked).find((choice) => choice.places.includes(id));
-    if (pair) return choose(pair.move);
-  }
-  if (picked === id) return pick(null);
-  const one = view.legal.find((choice) => choice.element === id);
-  if (one) return choose(one.move);
-  pick(pairsWith(id).length ? id : null);
+  const tap = tapped(view.legal, picked, id);
+  if (tap.move) return choose(tap.move);
+  pick(tap.pick);
 }
 
 /** Pick `id` as the first of two places (null: none), and offer the places to tap. */
@@ -300,29 +293,8 @@ function pick(id, redraw = true) {
   picked = id;
   pickPlace(parts, id);
   if (!redraw || !view) return;
-  offerPlaces(parts, placeOffers(view));
+  offerPlaces(parts, placeOffers(parts, view.legal, picked));
   setStatus(id ? view.pick : view.headline);
-}
-
-/** The places a person may tap now: each with its words, glowing when it is worth a tap. */
-function placeOffers(next) {
-  const offers = new Map();
-  const partners = picked ? new Set(pairsWith(picked).flatMap((choice) => choice.places)) : null;
-  for (const choice of next.legal) {
-    for (const id of choice.places) {
-      const words = placeOf(parts, id)?.dataset.words || id;
-      const label = choice.element === id ? choice.label : picked === id ? `${words}: picked; tap again to let go` : `${words}: pick it, then the other place or the prize`;
-      const glow = partners ? partners.has(id) && id !== picked : true;
-      if (!offers.has(id) || choice.element === id) offers.set(id, { id, label, glow });
-    }
-  }
-  if (picked) {
-    for (const choice of pairsWith(picked)) {
-      const other = choice.places.find((id) => id !== picked);
-      offers.set(other, { id: other, label: choice.label, glow: true });
-    }
-  }
-  return [...offers.values()];
 }
 
 /** A person's draw waits for their tap on the pile (or the "Draw a card" button). */
@@ -459,7 +431,7 @@ function render(next) {
 
 function drawChoices(next) {
   const human = next.legal.length > 0 && !next.computer_to_move;
-  offerPlaces(parts, human ? placeOffers(next) : []);
+  offerPlaces(parts, human ? placeOffers(parts, next.legal, picked) : []);
   choicesBox.replaceChildren();
   if (!human) return;
   choicesBox.append(...choiceButtons(parts, next.legal, choose));
