@@ -454,7 +454,11 @@ function showHint(hint) {
 async function askHint() {
   const asked = view;
   if (!asked || playing || talk.busy || asked.computer_to_move || asked.outcome) return;
+  tools.hint.disabled = true; // the expert is thinking (a tenth of a second, mostly)
+  tools.hint.setAttribute("aria-busy", "true");
   const hint = await talk.request("marvin_hint", asked.id);
+  tools.hint.disabled = false;
+  tools.hint.removeAttribute("aria-busy");
   if (!hint || view !== asked || playing) return;
   view.keep = hint.keep; // the hint is noted in the game, and kept with it
   keepGame(view);
