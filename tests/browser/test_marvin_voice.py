@@ -81,6 +81,8 @@ def test_the_voice_says_a_turn_against_the_computer_and_the_coach_notes_its_hint
     lines, hint = expected_turn()
     assert lines[2].startswith("The computer hit your guard, but the shield stopped it!")
     assert lines[2].endswith("Your turn: draw a card.")
+    # The game the page opened with waits for the child: it will say nothing more.
+    page.wait_for_function(f"{CHOICES} > 0")
     switch = page.locator("#voice")
     expect(switch).to_have_text("Voice: off")
     switch.tap()
