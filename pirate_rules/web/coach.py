@@ -61,9 +61,8 @@ def advice(game: MarvinGame, seed: int) -> tuple[str, str, float | None]:
         >>> game.play("GL", "GR")  # Blue knocks out Red's GL; Red hits Blue's GR
         >>> move, text, chance = advice(game, seed=1)
         >>> print(move, text)
-        GR The expert would choose “Shield your guard right (GR)”. Shield your guard right
-        (GR): Red crew can hit it, and it has 3 hit points, but they cannot reach your
-        captain right (CR).
+        GR The expert would choose “Shield your guard right (GR)”: Red crew can hit it, and
+        it has 3 hit points, but they cannot reach your captain right (CR).
     """
     player = game.to_move
     bot = ExpertBot(seed=seed)

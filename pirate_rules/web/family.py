@@ -400,16 +400,22 @@ def pick_prompt() -> str:
 
 def hint_words(label: str, why: str | None) -> str:
     """The coach's hint: the choice the expert would make, by its button's ``label``,
-    and why; ``why`` is None when there is nothing else to choose.
+    and why; ``why`` is None when there is nothing else to choose. A reason that starts
+    by naming the choice again (``"Take the Fort: ..."``) is not read out twice.
 
     Example:
         >>> hint_words("Slash Mum's guard left (GL)", "The 2 hits make it faint at once.")
         "The expert would choose “Slash Mum's guard left (GL)”. The 2 hits make it faint at once."
+        >>> hint_words("Take the Fort from the bank", "Take the Fort: it gives a free shield.")
+        'The expert would choose “Take the Fort from the bank”: it gives a free shield.'
         >>> hint_words("Draw a card", None)
         'There is only one thing to do: “Draw a card”.'
     """
     if why is None:
         return f"There is only one thing to do: “{label}”."
+    named, colon, reason = why.partition(": ")
+    if colon and label.startswith(named):
+        return f"The expert would choose “{label}”: {reason}"
     return f"The expert would choose “{label}”. {why}"
 
 
