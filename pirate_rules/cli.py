@@ -466,8 +466,10 @@ def _simulate(args: argparse.Namespace) -> int:
                             on_done=progress.advance_by,
                         )  # fmt: skip
                     else:
+                        # Your own bots play in a worker process even with one job: one
+                        # that ends its process is told, as with more (iter_games).
                         games = iter_games(args.game, seeds, bots, jobs=jobs, records=records,
-                                           move_time=move_time)  # fmt: skip
+                                           move_time=move_time, apart=True)  # fmt: skip
                     stack.callback(games.close)  # stops the worker processes at once
                     for result in games:
                         with guard.counting():

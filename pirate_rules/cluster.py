@@ -19,10 +19,15 @@ cluster as on one process: the same summary, and the same records in the same or
   there is a limit, since Dask runs tasks in threads), and the batches come back through
   `pirate_rules.simulate.in_seed_order`: after a bot's fault, the results are exactly
   the games of the seeds before it, and the fault names the worker that played it.
+* Your own bots play in a process of their own on the worker
+  (`pirate_rules.simulate.play_apart`): one that ends its process (``os.abort``,
+  ``os._exit``, a signal) ends only that process, and the game that ended it is the
+  fault, told as on one machine, with the worker's address; the worker plays on.
 * A worker that is lost takes its batches with it; the scheduler runs them again on
   another worker, and each batch is counted once, when the client takes its results. A
-  batch whose workers die one after another (a bot that ends its process) is played
-  again one game at a time (`pirate_rules.simulate.isolate`) to find the game to blame.
+  batch whose workers die one after another (killed from outside, out of memory) is
+  played again one game at a time (`pirate_rules.simulate.isolate`) to find the game
+  to blame.
 
 Dask is an optional extra (``pip install 'pirate-rules[cluster]'``), imported only
 here, and only when a cluster is asked for: the engine itself needs nothing but
@@ -268,7 +273,7 @@ def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple
     from distributed import get_worker
 
     from pirate_rules.referee import guard_exits
-    from pirate_rules.simulate import Batch, play_batch
+    from pirate_rules.simulate import Batch, play_apart, play_batch, yours
     from pirate_rules.summary import Tally
 
     guard_exits()
@@ -277,7 +282,9 @@ def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple
         _install_bots(shipped)
     except BotError as exc:
         return (None, Batch(seeds, [], exc.placed(worker=worker))), 0
-    batch = play_batch(task, seeds)
+    # Your own bots play in a process of their own, which they may end (os.abort, a
+    # signal) without ending the worker: the game that ends it is the fault.
+    batch = play_apart(task, seeds) if yours(task) else play_batch(task, seeds)
     if batch.fault is not None:
         batch.fault = _as_shipped(batch.fault, shipped).placed(worker=worker)
     if not summed:

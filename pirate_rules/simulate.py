@@ -69,9 +69,11 @@ __all__ = [
     "Task",
     "WorkerLost",
     "bot_seed",
+    "can_start_processes",
     "in_seed_order",
     "isolate",
     "iter_games",
+    "play_apart",
     "play_batch",
     "play_match",
     "player_names",
@@ -81,6 +83,7 @@ __all__ = [
     "task_of",
     "usable_cpus",
     "write_whole",
+    "yours",
 ]
 
 GAME_NAMES: Final = ("marvin", "pirate")
@@ -335,16 +338,7 @@ def isolate(task: Task, seeds: Sequence[int], play: Callable[[Task, list[int]], 
 
 def _suspects(task: Task) -> str:
     """Your own bots of a task (the engine's own do not end processes), by name."""
-    from pirate_rules.referee import is_trusted, load_bot
-
-    yours = []
-    for seat, bot in enumerate(task.bots):
-        try:
-            if not is_trusted(load_bot(task.game, bot, seat)):
-                yours.append(bot_name(bot))
-        except PirateRulesError:
-            yours.append(bot_name(bot))
-    return " or ".join(yours or [bot_name(bot) for bot in task.bots])
+    return " or ".join(yours(task) or [bot_name(bot) for bot in task.bots])
 
 
 def usable_cpus() -> int:
@@ -364,6 +358,7 @@ def iter_games(
     records: str = "",
     move_time: float | None = None,
     check_first: bool = True,
+    apart: bool = False,
 ) -> Generator[GameResult, None, None]:
     """Play one game per seed and yield each result as it is ready, in seed order.
 
@@ -379,6 +374,11 @@ def iter_games(
         move_time: Your own bots' time limit per move, in seconds (None: no limit).
         check_first: Kept for callers written when only the first game was checked
             in full; every choice of your own bots is now checked in every game.
+        apart: With one job, still play your own bots (not the engine's) in a worker
+            process, so that one that ends its process (``os.abort``, a signal) is
+            told as a fault, with the games before it, as with more jobs, instead of
+            ending this process (the command line does this; bots given as classes
+            must then be importable by name).
 
     Raises:
         BotError: at the first fault of a bot, after the games before it were yielded
@@ -390,12 +390,44 @@ def iter_games(
     jobs = min(jobs, usable_cpus())
     if isinstance(seeds, Sized):
         jobs = min(jobs, len(seeds))
-    if jobs <= 1:
+    if jobs <= 1 and not (apart and can_start_processes() and yours(task)):
         for seed in seeds:
             batch = play_batch(task, [seed])
             yield from in_seed_order([batch])
         return
-    yield from _in_processes(task, iter(seeds), jobs)
+    yield from _in_processes(task, iter(seeds), max(1, jobs))
+
+
+def can_start_processes() -> bool:
+    """Whether this Python can start processes (not in the browser, under Pyodide)."""
+    return sys.platform not in ("emscripten", "wasi")
+
+
+def yours(task: Task) -> list[str]:
+    """The bots of ``task`` that are your own (the engine's own do not end processes),
+    by name; one that cannot be loaded counts as yours."""
+    from pirate_rules.referee import is_trusted, load_bot
+
+    found = []
+    for seat, bot in enumerate(task.bots):
+        try:
+            if not is_trusted(load_bot(task.game, bot, seat)):
+                found.append(bot_name(bot))
+        except PirateRulesError:
+            found.append(bot_name(bot))
+    return found
+
+
+def play_apart(task: Task, seeds: Sequence[int]) -> Batch:
+    """:func:`play_batch` in a process of its own, which a bot may end (``os.abort``, a
+    signal) without ending this one: then the batch is played again by :func:`isolate`
+    to find the game that ended it, and that game is the batch's fault. A cluster's
+    worker plays your own bots so, so that no bot can take the worker down."""
+    with _Pool(1) as pool:
+        try:
+            return pool.play(task, list(seeds))
+        except WorkerLost:
+            return isolate(task, seeds, pool.play)
 
 
 BATCH_SECONDS: Final = 0.2
@@ -523,10 +555,14 @@ class _Worker:
         import multiprocessing
 
         self.connection, theirs = multiprocessing.Pipe()
-        self.process = multiprocessing.Process(
-            target=_worker_main, args=(theirs,), name="pirate-rules worker", daemon=True
-        )
-        self.process.start()
+        self.process: Any
+        if multiprocessing.current_process().daemon and hasattr(os, "fork"):
+            self.process = _Forked(_worker_main, theirs)  # a Dask worker, say
+        else:
+            self.process = multiprocessing.Process(
+                target=_worker_main, args=(theirs,), name="pirate-rules worker", daemon=True
+            )
+            self.process.start()
         theirs.close()  # only the worker holds its end: when it ends, this end reads EOF
         self.batch: list[int] | None = None
 
@@ -556,6 +592,52 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join(5)
+
+
+class _Forked:
+    """A worker process started with ``os.fork``, where ``multiprocessing`` starts none:
+    in a daemonic process, as a Dask worker is. It answers as much of
+    ``multiprocessing.Process`` as :class:`_Worker` asks of it."""
+
+    def __init__(self, target: Callable[[Any], None], connection: Any) -> None:
+        from pirate_rules.referee import _real_exit
+
+        self.exitcode: int | None = None
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: it plays, and ends without the parent's clean-up
+            code = 0
+            try:
+                target(connection)
+            except BaseException:
+                code = 1
+            finally:
+                _real_exit(code)
+
+    def join(self, timeout: float | None = None) -> None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.exitcode is None:
+            pid, status = os.waitpid(self.pid, 0 if deadline is None else os.WNOHANG)
+            if pid:
+                self.exitcode = os.waitstatus_to_exitcode(status)  # -N: killed by signal N
+            elif deadline is None or time.monotonic() >= deadline:
+                return
+            else:
+                time.sleep(0.01)
+
+    def is_alive(self) -> bool:
+        self.join(0)
+        return self.exitcode is None
+
+    def terminate(self) -> None:
+        self._signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self._signal(signal.SIGKILL)
+
+    def _signal(self, number: int) -> None:
+        if self.exitcode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, number)
 
 
 def _worker_main(connection: Any) -> None:

@@ -164,7 +164,8 @@ def test_a_quiet_tamperer_is_caught_in_the_first_game(capsys: pytest.CaptureFixt
 SNEAKY = {
     "marvin": ["pile", "discard", "hit points", "shield", "prize", "positions", "log",
                "generator"],
-    "pirate": ["stock", "waste", "ship", "captured", "history", "fresh"],
+    "pirate": ["stock", "waste", "ship", "captured", "history", "old history", "sealed block",
+               "events", "log as list", "fresh"],
 }  # fmt: skip
 """Each part of the state that ``tests/bots/*_sneaky.py`` can change (see ``TAMPER`` there)."""
 
@@ -257,20 +258,32 @@ def test_a_hostile_bot_is_one_line_too(
     assert words in err and f"({BOTS / f'{game}_hostile.py'}:" in err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("game", ["marvin", "pirate"])
 def test_a_bot_that_ends_its_worker_process_is_found_and_the_games_before_kept(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    game: str,
+    jobs: str,
 ) -> None:
-    # os.abort cannot be stopped: the worker process ends. Its batch is played again,
-    # one game at a time, to find the game that ended it.
+    # os.abort cannot be stopped: the worker process ends (with one job too, your own
+    # bots play in a worker process). Its batch is played again, one game at a time, to
+    # find the game that ended it; the games before it are kept, and this process speaks.
+    monkeypatch.setenv("HOSTILE_FROM", "2")
     records = tmp_path / "games.jsonl"
     bot = f"{BOTS / f'{game}_hostile.py'}:Aborts"
-    argv = ["simulate", game, "--bots", f"{bot},{OTHER[game]}", "--games", "3", "--jobs", "2"]
+    argv = ["simulate", game, "--bots", f"{bot},{OTHER[game]}", "--games", "4", "--jobs", jobs]
     assert main([*argv, "--records", str(records)]) == 1
-    err = one_line(capsys)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and err.count("\n") == 1, err
     ended = "the process playing this game ended (killed by SIGABRT)"
-    assert f"bot '{bot}', game seed 0: {ended}" in err
-    assert records.read_text() == ""
+    assert f"bot '{bot}', game seed 2: {ended}" in err
+    assert "the 2 games before it (seeds 0 to 1) are summed up above" in err
+    assert out.startswith("2 games of ")
+    before = tmp_path / "before.jsonl"  # the same two games, played where none ends
+    assert main([*argv[:-4], "--games", "2", "--records", str(before)]) == 0
+    assert records.read_text() == before.read_text() != ""
 
 
 @pytest.mark.parametrize("game", ["marvin", "pirate"])

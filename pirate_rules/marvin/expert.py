@@ -114,8 +114,12 @@ class ExpertBot(Bot[MarvinGame, Move]):
             raise ValueError(f"samples and turns must be at least 1, not {samples} and {turns}")
         self.samples = samples
         self.turns = turns
+        self.ranked: tuple[tuple[Move, float], ...] = ()
+        """The moves of the last choice looked at fully, best first, each with its mean
+        chance to win (empty after an only choice): what a coach tells of the choice."""
 
     def choose(self, game: MarvinGame, player: int) -> Move:
+        self.ranked = ()
         only = only_choice(self, game, player)
         if only is not None:
             return only
@@ -140,6 +144,7 @@ class ExpertBot(Bot[MarvinGame, Move]):
             for move, chance in zip(moves, chances, strict=True)
         ]
         order = sorted(range(len(moves)), key=lambda k: -scores[k])
+        self.ranked = tuple((moves[k], chances[k]) for k in order)
         best, second = order[0], order[1]
         chance, other = _percent(chances[best]), _percent(chances[second])
         head = (

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from pirate_rules.cards import SUIT_NAMES, SUITS, Card, seeded_generator
 from pirate_rules.errors import IllegalMoveError, PirateRulesError
+from pirate_rules.logs import Log
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
 from pirate_rules.pirate.ships import ALL_RANKS, SUIT_INDEX, Placed, Ship
@@ -136,10 +137,10 @@ class PirateGame:
         self.start = (tuple(decks[0]), tuple(decks[1]))
         self.cuts: tuple[tuple[Card, Card], ...] = ()
         self.moment = 0
-        self.history: list[str] = []
+        self.history: Log[str] = Log()
         self.captured: tuple[list[Ship], list[Ship]] = ([], [])
         self.sunk: list[Ship] = []
-        self.events: list[Event] = []
+        self.events: Log[Event] = Log()
         # Stocks and wastes keep their top card last, where popping is cheap.
         self._stocks = [decks[0][::-1], decks[1][::-1]]
         self._wastes: list[list[Card]] = [[], []]
@@ -174,7 +175,7 @@ class PirateGame:
         game.players = check_players(players)
         game._begin(setup.stocks, setup.low, complete=True)  # two whole decks, from the deal
         game.cuts = setup.cuts
-        game.events = [Event(0, "cut", low_player(*cut), cut) for cut in setup.cuts]
+        game.events = Log(Event(0, "cut", low_player(*cut), cut) for cut in setup.cuts)
         return game
 
     # -- looking at the table ------------------------------------------------------------
@@ -372,7 +373,7 @@ class PirateGame:
                 # stock card (P5). No card reaches a ship, so the outcome cannot
                 # change (P7, P10, P11).
                 self.moment += 1
-                self.history.append("TT")
+                self.history.tail.append("TT")
                 wastes = self._wastes
                 wastes[0].append(stock0.pop())
                 wastes[1].append(stock1.pop())
@@ -391,7 +392,7 @@ class PirateGame:
         self._check(0, first_action)
         self._check(1, second_action)
         self.moment += 1
-        self.history.append(first_action + second_action)
+        self.history.tail.append(first_action + second_action)
         # Which players put a card on each suit's ship this moment, as bits 1 and 2.
         touched = [0, 0, 0, 0]
         placed = False
@@ -538,10 +539,10 @@ class PirateGame:
         """
         other = object.__new__(PirateGame)
         other.__dict__.update(self.__dict__)
-        other.history = list(self.history)
+        other.history = self.history.copy()
         other.captured = (list(self.captured[0]), list(self.captured[1]))
         other.sunk = list(self.sunk)
-        other.events = list(self.events)
+        other.events = self.events.copy()
         other._stocks = [list(stock) for stock in self._stocks]
         other._wastes = [list(waste) for waste in self._wastes]
         other._fresh = list(self._fresh)
@@ -560,6 +561,8 @@ class PirateGame:
         moment all show. Ships are compared as themselves, so a ship swapped for another
         shows (a finished ship's cards are not read: no rule looks at them again);
         lengths keep the lists apart, so a card moved from one to the next shows too.
+        The events and the moments, which grow all game, are read by their seals
+        (:meth:`~pirate_rules.logs.Log.seal`), at a cost that does not grow with them.
         """
         s0, s1 = self._stocks
         w0, w1 = self._wastes
@@ -567,6 +570,9 @@ class PirateGame:
         k0, k1, k2, k3 = self._ships
         c0, c1 = self.captured
         sunk, events, history = self.sunk, self.events, self.history
+        # A log put in the place of one (a list, say) is read whole.
+        events_seal = events.seal() if type(events) is Log else (type(events), *events)
+        history_seal = history.seal() if type(history) is Log else (type(history), *history)
         return (
             len(self.__dict__), self.players, self.low, self.complete, self.start, self.cuts,
             self.moment, self._outcome, len(s0), *s0, len(s1), *s1, len(w0), *w0, len(w1),
@@ -579,7 +585,8 @@ class PirateGame:
             len(k2.halves[1]), *k2.halves[1],
             k3.suit, k3.number, k3.ranks, *k3.steps, *k3.needs, len(k3.halves[0]), *k3.halves[0],
             len(k3.halves[1]), *k3.halves[1],
-            len(c0), *c0, len(c1), *c1, len(sunk), *sunk, len(events), *events, *history,
+            len(c0), *c0, len(c1), *c1, len(sunk), *sunk, len(events), *events_seal,
+            *history_seal,
         )  # fmt: skip
 
     def _find_outcome(self) -> Outcome | None:

@@ -105,7 +105,7 @@ def at_once(game: PirateGame, first: Action, second: Action) -> bool:
     else:
         return False
     game.moment += 1
-    game.history.append(first + second)
+    game.history.tail.append(first + second)
     fresh = game._fresh
     # Player 0's action, then player 1's: `_play` and `Ship.place`, or `_turn`,
     # written out. Whether a suit played to still has a card that fits its
@@ -202,7 +202,7 @@ def with_claim(game: PirateGame, first: Action, second: Action) -> bool:
     elif owner_action is not _TURN and owner_action is not _WAIT:
         return False
     game.moment += 1
-    game.history.append(first + second)
+    game.history.tail.append(first + second)
     touched = [0, 0, 0, 0]
     game._claim(claimer, owner_action, touched)
     if owner_action is _TURN:
@@ -247,7 +247,7 @@ def play_out(
     apply = game.apply_moment
     quick0, quick1 = quick
     # Each player keeps the same stock and waste lists all game long (`PirateGame._turn`).
-    history, fresh, ships = game.history, game._fresh, game._ships
+    history, fresh, ships = game.history.tail, game._fresh, game._ships
     stock0, stock1 = game._stocks
     waste0, waste1 = game._wastes
     turn, play = _TURN, _PLAY

@@ -55,6 +55,7 @@ from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
+from pirate_rules.web.coach import add_notes, marvin_hint
 from pirate_rules.web.course import (
     course_check,
     course_compare,
@@ -123,6 +124,7 @@ __all__ = [
     "lessons_list",
     "live_run",
     "marvin_bot_move",
+    "marvin_hint",
     "marvin_move",
     "marvin_new",
     "marvin_undo",
@@ -231,6 +233,8 @@ def record(game_id: str) -> JSON:
     session = find_session(game_id)
     write = marvin_record if session.kind == "marvin" else pirate_record
     data = write(session.game)
+    if session.kind == "marvin":
+        add_notes(session, data)  # the coach's hints (coach.py)
     return {"filename": f"{session.kind}-{session.seed}.json", "record": data}
 
 
@@ -241,6 +245,7 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "marvin_move": marvin_move,
     "marvin_bot_move": marvin_bot_move,
     "marvin_undo": marvin_undo,
+    "marvin_hint": marvin_hint,
     "pirate_new": pirate_new,
     "pirate_moment": pirate_moment,
     "pirate_tick": pirate_tick,

@@ -60,12 +60,17 @@ __all__ = [
     "draw_prompt",
     "draw_words",
     "event_words",
+    "hint_words",
     "join",
     "level_name",
     "levels",
     "paused",
     "pick_prompt",
+    "pirate_claim_words",
+    "pirate_end_words",
+    "pirate_event_words",
     "pirate_moment_words",
+    "pirate_out_words",
     "pirate_prompt",
     "playing",
     "prompt",
@@ -204,7 +209,7 @@ def draw_words(audience: Audience, seat: int, card: Card) -> str:
     """The card a player turns over from the draw pile (M9).
 
     Example:
-        >>> from pirate_rules.cards import Card
+        >>> from pirate_rules.cards import SUIT_NAMES, Card
         >>> draw_words(Audience(("Ann", "Computer"), (False, True)), 1, Card.parse("9C"))
         'The computer drew the Nine of clubs.'
     """
@@ -393,6 +398,27 @@ def pick_prompt() -> str:
     )
 
 
+def hint_words(label: str, why: str | None) -> str:
+    """The coach's hint: the choice the expert would make, by its button's ``label``,
+    and why; ``why`` is None when there is nothing else to choose. A reason that starts
+    by naming the choice again (``"Take the Fort: ..."``) is not read out twice.
+
+    Example:
+        >>> hint_words("Slash Mum's guard left (GL)", "The 2 hits make it faint at once.")
+        "The expert would choose “Slash Mum's guard left (GL)”. The 2 hits make it faint at once."
+        >>> hint_words("Take the Fort from the bank", "Take the Fort: it gives a free shield.")
+        'The expert would choose “Take the Fort from the bank”: it gives a free shield.'
+        >>> hint_words("Draw a card", None)
+        'There is only one thing to do: “Draw a card”.'
+    """
+    if why is None:
+        return f"There is only one thing to do: “{label}”."
+    named, colon, reason = why.partition(": ")
+    if colon and label.startswith(named):
+        return f"The expert would choose “{label}”: {reason}"
+    return f"The expert would choose “{label}”. {why}"
+
+
 # -- Pirate -----------------------------------------------------------------------------
 
 
@@ -479,3 +505,92 @@ def pirate_prompt(game: PirateGame, audience: Audience, seat: int) -> str:
     if not game.stock(seat):
         return "Your stock is empty: tap Turn to turn your waste over."
     return "Tap Turn to turn your next card."
+
+
+def pirate_event_words(game: PirateGame, event: Event, audience: Audience) -> str:
+    """One event of ``game`` in family words, as the play page's log writes it and its
+    voice says it: a capture, a sinking, a claim and a turned waste in the very words of
+    `pirate_moment_words`; the cut and a claim too late (P7) in words of their own.
+
+    Example:
+        >>> stocks = ("AH 2H 3H 4H 5H 6H", "KH QH JH TH 9H 8H 7H")
+        >>> game = PirateGame(stocks=stocks, players=("Ann", "Computer"), complete=False)
+        >>> game.apply_moments("TT PP " * 6 + "WT WP")
+        >>> you = Audience(game.players, (False, True))
+        >>> [pirate_event_words(game, event, you) for event in game.events]
+        ['The computer captured the hearts ship!']
+        >>> pirate_event_words(game, game.events[0], Audience(game.players, (False, False)))
+        'Computer captured the hearts ship!'
+    """
+    kind, seat = event.kind, event.player
+    if kind in ("capture", "sink"):
+        return pirate_moment_words(game, [], [event], audience)
+    if seat is None:
+        return "You both cut the same rank: cut again."
+    if kind in ("claim", "restock"):
+        card = str(event.cards[0]) if kind == "claim" and event.cards else None
+        return pirate_moment_words(game, [{"seat": seat, "kind": kind, "card": card}], [], audience)
+    if kind == "cut":
+        if seat == audience.you:
+            return "You are low: your first ships start from the Ace."
+        return f"{audience.who(seat)} is low: {audience.own(seat)} first ships start from the Ace."
+    whose, whom = _cap(audience.whose(1 - seat)), audience.whom(seat)  # a clash (P7)
+    return f"{whose} card went on the ship before {whom} could claim it."
+
+
+def pirate_out_words(game: PirateGame, audience: Audience, seat: int) -> str:
+    """A player has no cards left to turn (P9): from now on they may only claim. A
+    person is told what to do (`pirate_prompt`).
+
+    Example:
+        >>> game = PirateGame(stocks=("AH", "2H 9C"), players=("Ann", "Computer"),
+        ...                   complete=False)
+        >>> game.apply_moments("TT PW CT")
+        >>> you = Audience(game.players, (False, True))
+        >>> print(pirate_out_words(game, you, 0))
+        Out of cards: watch the computer's cards, to claim one that fits.
+        >>> print(pirate_out_words(game, Audience(game.players, (False, False)), 0))
+        Ann is out of cards and can only claim Computer's cards now.
+    """
+    if seat == audience.you:
+        return pirate_prompt(game, audience, seat)
+    theirs = "yours" if audience.you is not None else f"{audience.whose(1 - seat)} cards"
+    return f"{audience.who(seat)} is out of cards and can only claim {theirs} now."
+
+
+def pirate_claim_words(game: PirateGame, audience: Audience, seat: int) -> str:
+    """A person out of cards may claim the card just turned (P9): said at once, in the
+    words of `pirate_prompt`, after the person's name when two people play.
+
+    Example:
+        >>> game = PirateGame(stocks=("AH", "2H 9C"), players=("Ann", "Ben"), complete=False)
+        >>> game.apply_moments("TT PW")
+        >>> you, two = Audience(game.players, (False, True)), Audience(game.players, (False, False))
+        >>> game.can_claim(0), pirate_claim_words(game, you, 0)
+        (True, "The computer's Two of hearts fits your ship: tap Claim!")
+        >>> pirate_claim_words(game, two, 0)
+        "Ann, Ben's Two of hearts fits your ship: tap Claim!"
+    """
+    words = pirate_prompt(game, audience, seat)
+    return words if seat == audience.you else f"{audience.names[seat]}, {words}"
+
+
+def pirate_end_words(audience: Audience, winner: int | None, ships: tuple[int, int]) -> str:
+    """The end of a game of Pirate: who won, with how many ships (P10, P11).
+
+    Example:
+        >>> you = Audience(("Ann", "Computer"), (False, True))
+        >>> pirate_end_words(you, 0, (5, 2)), pirate_end_words(you, 1, (2, 4))
+        ('You won the game, with 5 ships!', 'The computer won the game, with 4 ships.')
+        >>> pirate_end_words(you, None, (3, 3))
+        "It's a draw!"
+    """
+    if winner is None:
+        return "It's a draw!"
+    count = ships[winner]
+    with_ships = f"with {count} ship" + ("" if count == 1 else "s")
+    if winner == audience.you:
+        return f"You won the game, {with_ships}!"
+    if audience.you is not None:
+        return f"The computer won the game, {with_ships}."
+    return f"{audience.names[winner]} won the game, {with_ships}!"

@@ -35,6 +35,7 @@ from pirate_rules.marvin import MarvinGame, card_effect
 from pirate_rules.marvin.display import describe_move
 from pirate_rules.marvin.moves import Move
 from pirate_rules.web import family
+from pirate_rules.web.coach import read_notes
 from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin_table import event_line, initial_table, steps_since, table_json
 from pirate_rules.web.sessions import (
@@ -49,6 +50,8 @@ from pirate_rules.web.sessions import (
 
 __all__ = [
     "MAX_MOVES",
+    "keep_of",
+    "marks_of",
     "marvin_bot_move",
     "marvin_move",
     "marvin_new",
@@ -111,6 +114,7 @@ def marvin_new(options: JSON | None = None) -> JSON:
     _deal(session)
     fresh = initial_table(session.game)
     _play_again(session, moves)
+    settings["notes"] = read_notes(options.get("notes"))  # the coach's hints (coach.py)
     view = marvin_view(session.id)
     if not moves:  # the first turns may have played themselves (a joker drawn first)
         steps = steps_since(session.game, fresh, 0, None, _audience(session))
@@ -327,6 +331,9 @@ def marvin_undo(game_id: str) -> JSON:
     undone = session.moves[mine[-1]][1]
     _deal(session)
     _play_again(session, keep)
+    turn = len(session.game._history)  # hints of the turns taken back go with them
+    notes = session.options.get("notes", {})
+    session.options["notes"] = {n: note for n, note in notes.items() if n < turn}
     view = marvin_view(game_id)
     view["undone"] = undone
     return view
@@ -392,8 +399,28 @@ def _choices(game: MarvinGame) -> list[JSON]:
     return choices
 
 
+def marks_of(game: MarvinGame, notation: str) -> list[str]:
+    """The places on the table that the legal move ``notation`` touches (its ``marks``).
+
+    Example:
+        >>> marks_of(MarvinGame.stacked("9C"), "GR")
+        ['p1-GR']
+    """
+    move = game.legal_moves.find(Move.parse(notation))
+    if move is None:
+        raise PirateRulesError(f"{notation} is not a legal move here")
+    marks: list[str] = _marvin_choice(game, move)["marks"]
+    return marks
+
+
+def keep_of(session: Session) -> JSON:
+    """What the page saves and shares of a game (see `marvin_new`)."""
+    return _keep(session)
+
+
 def _keep(session: Session) -> JSON:
-    """What the page saves and shares: the game's start and its moves."""
+    """What the page saves and shares: the game's start and its moves, and the coach's
+    hints (``notes``, by the record's turn entry) when there are any."""
     settings = session.options
     keep: JSON = {
         "seed": session.seed,
@@ -406,6 +433,8 @@ def _keep(session: Session) -> JSON:
     elif settings["mode"] == "watch":
         keep["bots"] = settings["bots"]
     keep["moves"] = [notation for _, notation in session.moves]
+    if settings.get("notes"):
+        keep["notes"] = {str(turn): note for turn, note in sorted(settings["notes"].items())}
     return keep
 
 

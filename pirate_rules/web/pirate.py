@@ -44,6 +44,8 @@ from pirate_rules.pirate.record import replay
 from pirate_rules.pirate.speed import MOMENT_MS, speed_levels
 from pirate_rules.pirate.table import describe_event, describe_outcome
 from pirate_rules.records import PIRATE, load_record
+from pirate_rules.web import family
+from pirate_rules.web.family import Audience
 from pirate_rules.web.pirate_view import stretch, table_view
 from pirate_rules.web.sessions import JSON, Session, find_session, read_names, read_seed, store
 
@@ -201,8 +203,10 @@ def pirate_new(options: JSON | None = None) -> JSON:
     settings = {"plays": plays, "beats": [game.moment] * 2, "start": start, "moves": []}
     session = store("pirate", seed, game, bots, settings)
     _play_again(session, moves)
-    _new_events(session)
-    return pirate_view(session.id)
+    first = _new_events(session)
+    view = pirate_view(session.id)
+    view["say"] = None if moves else _say(first)  # a kept game opens quietly
+    return view
 
 
 def _play_again(session: Session, moves: list[str]) -> None:
@@ -306,10 +310,12 @@ def pirate_moment(game_id: str, actions: Any = None, looks: Any = ()) -> JSON:
         "actions": [str(action) for action in choices],
         "moves": moves,
         "refused": refused,
-        "events": _new_events(session),
+        "events": (events := _new_events(session)),
         "skipped": 0,
     }
-    return pirate_view(game_id, last)
+    view = pirate_view(game_id, last)
+    view["say"] = _say(events)
+    return view
 
 
 def pirate_tick(game_id: str, action: str = "W") -> JSON:
@@ -349,10 +355,12 @@ def pirate_skip(game_id: str) -> JSON:
         "actions": None,
         "moves": [],
         "refused": [],
-        "events": _new_events(session),
+        "events": (events := _new_events(session)),
         "skipped": game.moment - start,
     }
-    return pirate_view(game_id, last)
+    view = pirate_view(game_id, last)
+    view["say"] = _say(events)
+    return view
 
 
 def _moves(game: PirateGame, choices: list[Action]) -> list[JSON]:
@@ -371,13 +379,40 @@ def _moves(game: PirateGame, choices: list[Action]) -> list[JSON]:
     return moves
 
 
-def _new_events(session: Session) -> list[JSON]:
-    """The log entries of the events since the last call, and the end once it comes."""
+def _audience(session: Session) -> Audience:
+    """Who the family words of this game speak to (`pirate_rules.web.family`)."""
     game: PirateGame = session.game
+    return Audience(game.players, (session.bots[0] is not None, session.bots[1] is not None))
+
+
+_UNSAID: Final = ("restock",)
+"""Events the voice leaves to the log: a child needs to hear of them no more than of a card."""
+
+
+def _new_events(session: Session) -> list[JSON]:
+    """The log entries of the events since the last call, and the end once it comes.
+
+    Each entry has the engine's sentence (``text``) and the family words (``family``);
+    ``said`` marks those a voice reads out, ``urgent`` those it says at once, silencing
+    any other. Entries of the game's state follow the events: a player who has just run
+    out of cards, and a person who may claim the card just turned (P9).
+
+    Example:
+        >>> view = pirate_new({"seed": 3, "seats": ["person", "child"]})
+        >>> [(line["kind"], line["family"]) for line in view["log"]]
+        [('cut', 'The computer is low: its first ships start from the Ace.')]
+        >>> view["say"]
+        {'text': 'The computer is low: its first ships start from the Ace.', 'urgent': False}
+    """
+    game: PirateGame = session.game
+    audience = _audience(session)
     fresh = [
         {
             "kind": event.kind,
             "text": describe_event(game, event),
+            "family": family.pirate_event_words(game, event, audience),
+            "said": event.kind not in _UNSAID,
+            "urgent": False,
             "suit": event.suit,
             "number": event.number,
             "player": event.player,
@@ -387,17 +422,62 @@ def _new_events(session: Session) -> list[JSON]:
     session.seen_events = len(game.events)
     outcome = game.outcome()
     if outcome is not None and not any(entry["kind"] == "end" for entry in session.log):
+        words = family.pirate_end_words(audience, outcome.winner, game.score)
         fresh.append(
             {
                 "kind": "end",
                 "text": f"Game over: {describe_outcome(game, outcome)}.",
+                "family": words,
+                "said": True,
+                "urgent": True,
                 "suit": "",
                 "number": 0,
                 "player": outcome.winner,
             }
         )
+    elif outcome is None:
+        fresh.extend(_news(session, audience))
     session.log.extend(fresh)
     return fresh
+
+
+def _news(session: Session, audience: Audience) -> list[JSON]:
+    """The game's state as news, each told once: a player out of cards, and a person who
+    may claim the card just turned (each such card once)."""
+    game: PirateGame = session.game
+    told = session.options.setdefault("told", {"out": [False, False], "claim": [None, None]})
+    news = []
+    for seat in (0, 1):
+        card = game.waste_top(1 - seat)
+        mark = None
+        if session.bots[seat] is None and card is not None and game.can_claim(seat):
+            mark = f"{card}/{len(game.waste(1 - seat))}"
+        if game.is_observer(seat) and not told["out"][seat]:
+            told["out"][seat] = True
+            if mark is None or seat != audience.you:  # else "claim!" tells it all
+                words = family.pirate_out_words(game, audience, seat)
+                news.append(_line("out", words, seat, False))
+        if mark is not None and mark != told["claim"][seat]:
+            words = family.pirate_claim_words(game, audience, seat)
+            news.append(_line("claimable", words, seat, True))
+        told["claim"][seat] = mark
+    return news
+
+
+def _line(kind: str, words: str, seat: int, urgent: bool) -> JSON:
+    """A line of the log that tells the game's state: the same words written and said."""
+    return {"kind": kind, "text": words, "family": words, "said": True, "urgent": urgent,
+            "suit": "", "number": 0, "player": seat}  # fmt: skip
+
+
+def _say(lines: list[JSON]) -> JSON | None:
+    """What the voice says of ``lines``: their family words marked ``said``, in order, and
+    whether it says them at once (``urgent``) or once the line being said is over."""
+    said = [line for line in lines if line["said"]]
+    if not said:
+        return None
+    text = " ".join(line["family"] for line in said)
+    return {"text": text, "urgent": any(line["urgent"] for line in said)}
 
 
 def pirate_view(game_id: str, last: JSON | None = None) -> JSON:
@@ -415,6 +495,7 @@ def pirate_view(game_id: str, last: JSON | None = None) -> JSON:
         **table_view(session.game, session.bots, plays, watched=watched),
         "log": session.log[-40:],
         "last": last,
+        "say": None,
         "beat_ms": BEAT_MS,
         "keep": _keep(session),
     }

@@ -31,6 +31,31 @@ def _history(game):
         game.history[-1] = "WW"
 
 
+def _old_history(game):
+    # A moment long past: in a block of the log that is sealed (see pirate_rules.logs).
+    if len(game.history) > 40:
+        game.history[1] = "WW"
+
+
+def _sealed_block(game):
+    # The same, by the back door: a sealed block swapped for an equal-looking one.
+    log = game.history
+    if len(log._sealed) > 1:
+        log._sealed = (tuple(["WW", *log._sealed[0][1:]]), *log._sealed[1:])
+
+
+def _events(game):
+    if len(game.events) > 2:
+        first = game.events[0]
+        game.events[0] = first._replace(player=1 - first.player)
+
+
+def _log_as_list(game):
+    # The log put back as a plain list, one moment short.
+    if len(game.history) > 40:
+        game.history = list(game.history)[:-1]
+
+
 def _fresh(game):
     game._fresh[1] = not game._fresh[1]
 
@@ -41,6 +66,10 @@ TAMPER = {
     "ship": _ship,
     "captured": _captured,
     "history": _history,
+    "old history": _old_history,
+    "sealed block": _sealed_block,
+    "events": _events,
+    "log as list": _log_as_list,
     "fresh": _fresh,
 }
 

@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 STACKED = ROOT / "tests" / "data" / "pirate-sink-and-clash.json"
 KEYS = [{"T": "f", "P": "d", "C": "s"}, {"T": "j", "P": "k", "C": "l"}]
 SEED = 5
+SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844)]
+"""The four window sizes the pages are made for."""
 
 
 @pytest.fixture(scope="module")
@@ -421,21 +423,40 @@ def test_out_of_cards_the_stretch_is_quick_and_honest_and_claim_stays_in_view(
     presses = {"claims": 0, "skips": 0}
     paces = set()
     out_of_sight: list[object] = []
-    for _ in range(400):
+    for turn in range(400):
+        # The stretch is seen at the four sizes in turn, each as the page shows it when a
+        # game starts at that size (the table at the top of the window); the state and
+        # the boxes are read at the same instant, so that the end cannot come between.
+        width, height = SIZES[turn % len(SIZES)]
+        page.set_viewport_size({"width": width, "height": height})
         state = page.evaluate(
-            """(claim) => ({
-                end: !document.querySelector("#end").hidden,
-                lit: document.querySelector(claim).classList.contains("pir-action--ready"),
-                skip: !document.querySelector("#skip").disabled,
-                beat: document.querySelector("#play").dataset.beat,
-                moment: document.querySelector("#play").dataset.moment,
-            })""",
-            claim,
+            """([claim, size]) => {
+                document.querySelector(".pir-layout")
+                    .scrollIntoView({ block: "start", behavior: "instant" });
+                const skip = document.querySelector("#skip");
+                const header = document.querySelector(".md-header").getBoundingClientRect();
+                const out = [claim, "#skip"].flatMap((selector) => {
+                    const node = document.querySelector(selector);
+                    if (node.offsetParent === null) return [];
+                    const box = node.getBoundingClientRect();
+                    const inside = box.top >= header.bottom - 1 && box.left >= 0
+                        && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1;
+                    return inside ? [] : [[selector, size, box.top, box.bottom]];
+                });
+                return {
+                    end: !document.querySelector("#end").hidden,
+                    lit: document.querySelector(claim).classList.contains("pir-action--ready"),
+                    skip: !skip.disabled,
+                    beat: document.querySelector("#play").dataset.beat,
+                    moment: document.querySelector("#play").dataset.moment,
+                    out,
+                };
+            }""",
+            [claim, f"{width}x{height}"],
         )
         if state["end"]:
             break
-        if not in_view(page, claim):
-            out_of_sight.append(page.locator(claim).bounding_box())
+        out_of_sight.extend(state["out"])
         # While a card can be claimed, the computer plays at its own speed and there is no
         # skipping it; while none can, it plays four times faster and can be skipped.
         if state["lit"]:
@@ -465,12 +486,11 @@ def test_out_of_cards_the_stretch_is_quick_and_honest_and_claim_stays_in_view(
         or ("none can ever be placed (P11)" in why)
     )
     expect(page.locator("#again")).to_be_focused()
+    page.set_viewport_size({"width": 1280, "height": 800})
     hints.uncheck()
     watch.check()
-    if out_of_sight:
-        # Open defect: at 1280x800 the seat's height above Claim varies from run to run
-        # (Claim's top seen from 483 to 792 px), and now and then Claim leaves the window.
-        pytest.xfail(f"Claim went out of sight {len(out_of_sight)} times: {out_of_sight[:2]}")
+    # Claim and Skip ahead were in the window at every size, all through the stretch.
+    assert not out_of_sight, out_of_sight[:4]
 
 
 def test_a_hidden_tab_pauses_and_there_is_no_burst_after(pirate: tuple[Page, Watch]) -> None:

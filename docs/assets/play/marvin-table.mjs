@@ -13,6 +13,10 @@
 //   markPlaces(parts, ids, on)     outline places (the last move, a choice's targets)
 //   offerPlaces(parts, offers)     make only these places tappable: [{id, label, glow}]
 //   pickPlace(parts, id)           show the place picked as the first of two (or none)
+//   choiceButtons(parts, legal, onChoose)
+//                                  a button for each of a view's `legal` choices, with
+//                                  its key (1 to 9); pointed at or focused, it outlines
+//                                  the choice's places; a click calls onChoose(move)
 
 import { cardBackSvg, cardSlot, cardSvg } from "./cards.mjs";
 import { el } from "./client.mjs";
@@ -250,3 +254,26 @@ export const marvinRenderer = {
   build: (box) => buildTable(box.appendChild(el("div", { class: "mpg-table" }))),
   draw: (parts, view) => drawTable(parts, view.table, { players: view.players }),
 };
+
+export function choiceButtons(parts, legal, onChoose) {
+  return legal.map((choice, index) => {
+    const key = index < 9 ? String(index + 1) : "";
+    return el(
+      "button",
+      {
+        type: "button",
+        class: "play-button",
+        "data-move": choice.move,
+        "aria-keyshortcuts": key || null,
+        onclick: () => onChoose(choice.move),
+        onmouseenter: () => markPlaces(parts, choice.marks, true),
+        onmouseleave: () => markPlaces(parts, choice.marks, false),
+        onfocus: () => markPlaces(parts, choice.marks, true),
+        onblur: () => markPlaces(parts, choice.marks, false),
+      },
+      key ? el("kbd", { "aria-hidden": "true" }, key) : null,
+      key ? " " : null,
+      choice.label,
+    );
+  });
+}

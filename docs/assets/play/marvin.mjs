@@ -7,10 +7,10 @@
 // until that person taps the pile (the step says `wait`). While the steps of a move
 // play, the computer's answer to it is already being worked out.
 //
-// A tap picks a move by its places (`places` of each choice): one tap for a move of
-// one place, or for the one move a place names (`element`); otherwise the first tap
-// picks the place and the second names the other (the Ship's two pirates, or a pirate
-// and the Cave or the Fort).
+// A tap picks a move by its places (`places` of each choice), as in the lessons
+// (taps.mjs): one tap for a move of one place, or for the one move a place names
+// (`element`); otherwise the first tap picks the place and the second names the other
+// (the Ship's two pirates, or a pirate and the Cave or the Fort).
 //
 // Every word the page shows of the game comes from the engine, in family words
 // (pirate_rules.web.family); the log is the engine's log, line for line, so a reload
@@ -19,12 +19,19 @@
 // in this browser, so a reload resumes it, and a share link holds the same. Modules:
 // marvin-table.mjs draws, keep.mjs keeps, guard.mjs stops the site's one-key shortcuts
 // during a game, motion.mjs animates.
+//
+// An optional voice (voice.mjs) says what the engine sends as `say`: what the other
+// player just did and what to do now, in the same family words as the log. "Hint" asks
+// the engine which choice the expert would make and why (marvin_hint); the page shows
+// the words and lights the places, and the engine notes the hint in the game's record.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
-import { buildTable, drawTable, markPlaces, offerPlaces, pickPlace, placeOf, showStep } from "./marvin-table.mjs";
+import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
 import { KeptGames, Notice, shareNotice } from "./notice.mjs";
+import { placeOffers, tapped } from "./taps.mjs";
+import { createVoice } from "./voice.mjs";
 
 const GAME = "marvin";
 const root = document.getElementById("play");
@@ -43,7 +50,9 @@ const tools = {
   pause: document.getElementById("pause"),
   step: document.getElementById("step"),
   details: document.getElementById("details"),
+  hint: document.getElementById("hint"),
 };
+const hintText = document.getElementById("hint-text");
 const siteRoot = new URL(root.dataset.site || "../../", document.baseURI);
 
 let engine = null;
@@ -64,6 +73,9 @@ let paced = 0; // how long the steps since that click were meant to show, in ms
 let shownLines = 0; // how many lines of the game's log are shown
 let statusNow = { text: "", computer: false }; // what the status says when not paused
 let kept = null; // opening kept games (notice.mjs)
+let voice = null; // voice.mjs: says each view's `say` once a person may choose
+let saidView = null; // the last view whose words were said
+let hinted = null; // the hint shown now: {for: the view it is for, marks}
 
 // -- log ------------------------------------------------------------------------------
 
@@ -265,23 +277,15 @@ async function takeBack() {
 
 // -- tapping the table --------------------------------------------------------------
 
-/** The moves named by two places, one of which is `id`. */
-const pairsWith = (id) => (view?.legal || []).filter((choice) => choice.places.length === 2 && choice.places.includes(id));
-
 function onPick(id) {
   if (drawWait) {
     if (id === "draw-pile") drawNow();
     return;
   }
   if (!view || playing || talk.busy || view.computer_to_move || view.outcome) return;
-  if (picked && id !== picked) {
-    const pair = pairsWith(picked).find((choice) => choice.places.includes(id));
-    if (pair) return choose(pair.move);
-  }
-  if (picked === id) return pick(null);
-  const one = view.legal.find((choice) => choice.element === id);
-  if (one) return choose(one.move);
-  pick(pairsWith(id).length ? id : null);
+  const tap = tapped(view.legal, picked, id);
+  if (tap.move) return choose(tap.move);
+  pick(tap.pick);
 }
 
 /** Pick `id` as the first of two places (null: none), and offer the places to tap. */
@@ -289,35 +293,15 @@ function pick(id, redraw = true) {
   picked = id;
   pickPlace(parts, id);
   if (!redraw || !view) return;
-  offerPlaces(parts, placeOffers(view));
+  offerPlaces(parts, placeOffers(parts, view.legal, picked));
   setStatus(id ? view.pick : view.headline);
-}
-
-/** The places a person may tap now: each with its words, glowing when it is worth a tap. */
-function placeOffers(next) {
-  const offers = new Map();
-  const partners = picked ? new Set(pairsWith(picked).flatMap((choice) => choice.places)) : null;
-  for (const choice of next.legal) {
-    for (const id of choice.places) {
-      const words = placeOf(parts, id)?.dataset.words || id;
-      const label = choice.element === id ? choice.label : picked === id ? `${words}: picked; tap again to let go` : `${words}: pick it, then the other place or the prize`;
-      const glow = partners ? partners.has(id) && id !== picked : true;
-      if (!offers.has(id) || choice.element === id) offers.set(id, { id, label, glow });
-    }
-  }
-  if (picked) {
-    for (const choice of pairsWith(picked)) {
-      const other = choice.places.find((id) => id !== picked);
-      offers.set(other, { id: other, label: choice.label, glow: true });
-    }
-  }
-  return [...offers.values()];
 }
 
 /** A person's draw waits for their tap on the pile (or the "Draw a card" button). */
 function waitForDraw(step) {
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
   setStatus(step.prompt);
+  voice.say(step.say);
   markPlaces(parts, lastMarks, true, "is-last"); // what the other player just did
   offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
   const button = el("button", { type: "button", class: "play-button", "data-move": "draw", "aria-keyshortcuts": "1 D", onclick: drawNow }, el("kbd", { "aria-hidden": "true" }, "1"), " Draw a card");
@@ -363,6 +347,7 @@ async function playSteps(next, game) {
   forgetMarks();
   offerPlaces(parts, []);
   choicesBox.replaceChildren();
+  showHint(null);
   setStatus(next.steps[0]?.status || "", Boolean(next.steps[0]?.status));
   const info = { players: next.players, toMove: null };
   let first = true;
@@ -374,6 +359,7 @@ async function playSteps(next, game) {
     // prompt (the caption and the log tell the step), and a turn they lose is said there.
     if (step.status) setStatus(step.status, true);
     else setStatus(step.hold ? step.family : "");
+    if (step.hold) voice.say(step.family); // a turn a person loses
     const time = stepTime(next, index);
     paced += time;
     showStep(parts, step, info, Math.min(time, 600));
@@ -430,6 +416,10 @@ function render(next) {
   pickPlace(parts, null);
   drawChoices(next);
   setStatus(next.headline, next.computer_to_move);
+  if (hinted?.for !== next) showHint(null);
+  tools.hint.hidden = !next.legal.length || next.computer_to_move || Boolean(next.outcome);
+  if (!next.computer_to_move && saidView !== next) voice.say(next.say);
+  saidView = next; // a view drawn again (a setting changed) is not said again
   endBox.hidden = !next.outcome;
   if (next.outcome) {
     document.getElementById("end-text").textContent = next.headline;
@@ -441,33 +431,40 @@ function render(next) {
 
 function drawChoices(next) {
   const human = next.legal.length > 0 && !next.computer_to_move;
-  offerPlaces(parts, human ? placeOffers(next) : []);
+  offerPlaces(parts, human ? placeOffers(parts, next.legal, picked) : []);
   choicesBox.replaceChildren();
   if (!human) return;
-  next.legal.forEach((choice, index) => {
-    const key = index < 9 ? String(index + 1) : "";
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: "play-button",
-        "data-move": choice.move,
-        "aria-keyshortcuts": key || null,
-        onclick: () => choose(choice.move),
-        onmouseenter: () => markPlaces(parts, choice.marks, true),
-        onmouseleave: () => markPlaces(parts, choice.marks, false),
-        onfocus: () => markPlaces(parts, choice.marks, true),
-        onblur: () => markPlaces(parts, choice.marks, false),
-      },
-      key ? el("kbd", { "aria-hidden": "true" }, key) : null,
-      key ? " " : null,
-      choice.label,
-    );
-    choicesBox.append(button);
-  });
+  choicesBox.append(...choiceButtons(parts, next.legal, choose));
   const inDialog = dialog.open || notice.holdsFocus();
   if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
   choicesOffered();
+}
+
+// -- the coach ----------------------------------------------------------------------------
+
+/** Show `hint` (null: none) under the status, its choice lit on the table. */
+function showHint(hint) {
+  if (hinted) markPlaces(parts, hinted.marks, false, "is-hinted");
+  hinted = hint;
+  hintText.hidden = !hint;
+  hintText.textContent = hint ? hint.text : "";
+  if (hint) markPlaces(parts, hint.marks, true, "is-hinted");
+}
+
+async function askHint() {
+  const asked = view;
+  if (!asked || playing || talk.busy || asked.computer_to_move || asked.outcome) return;
+  tools.hint.disabled = true; // the expert is thinking (a tenth of a second, mostly)
+  tools.hint.setAttribute("aria-busy", "true");
+  const hint = await talk.request("marvin_hint", asked.id);
+  tools.hint.disabled = false;
+  tools.hint.removeAttribute("aria-busy");
+  if (!hint || view !== asked || playing) return;
+  view.keep = hint.keep; // the hint is noted in the game, and kept with it
+  keepGame(view);
+  showHint({ ...hint, for: view });
+  voice.say(hint.text);
+  root.dataset.hints = String(Number(root.dataset.hints || 0) + 1);
 }
 
 // -- keeping the game -------------------------------------------------------------------
@@ -549,6 +546,8 @@ function build() {
   tools.share.addEventListener("click", shareGame);
   tools.pause.addEventListener("click", () => setPaused(!paused));
   tools.step.addEventListener("click", stepOnce);
+  tools.hint.addEventListener("click", askHint);
+  voice = createVoice(document.getElementById("voice"), { none: "No voice" });
   tools.details.addEventListener("click", () => {
     setDetails(!details());
     if (view) keepGame(view);

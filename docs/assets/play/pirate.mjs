@@ -6,6 +6,12 @@
 // Every view carries the game's keep (how it started and its moments), saved in this
 // browser after every moment (keep.mjs), so that a reload resumes the game, paused; the
 // Share button puts the same keep in a link (notice.mjs).
+//
+// The log writes each line in family words, the engine's sentence after it; an optional
+// voice (voice.mjs) says what the engine marks to be said: a capture, a sinking, a
+// claim, running out, "tap Claim!" and the end. Lines that can wait are said once the
+// line being said is over (a newer one replaces one still waiting); "tap Claim!" and the
+// end are said at once.
 
 import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
@@ -15,6 +21,7 @@ import { KeptGames, Notice, shareNotice } from "./notice.mjs";
 import { FAST_BEAT_MS, MomentClock } from "./pirate-clock.mjs";
 import { actionName, actionOf, keyLabel, keyOf, loadKeys, remap } from "./pirate-keys.mjs";
 import { PirateTable } from "./pirate-table.mjs";
+import { createVoice } from "./voice.mjs";
 
 const root = document.getElementById("play");
 const area = root.querySelector(".play-area");
@@ -48,6 +55,7 @@ let began = false; // the clock ran in this game (the button then says "Go on")
 let pending = [new Map(), new Map()]; // each seat's presses not yet played, by action
 let version = ""; // the engine's, saved with the game
 let lastError = ""; // why a kept game could not be opened
+let voice = null; // voice.mjs: says each view's `say`
 const clock = new MomentClock(playMoment);
 
 // -- build once -----------------------------------------------------------------------
@@ -96,8 +104,11 @@ function build(levels) {
     document.getElementById(id).addEventListener("click", () => view && saveRecord(engine, view.id, say));
   }
   document.addEventListener("visibilitychange", () => document.hidden && pause());
+  voice = createVoice(document.getElementById("voice"), { none: "No voice" });
   window.addEventListener("keydown", onKey, true);
-  guardShortcuts(inGame); // no jumping to another page or to the search mid-game
+  // No jumping to another page or to the search mid-game, nor from the end of a game
+  // when a player's last press (S claims) comes just after it.
+  guardShortcuts(() => !area.hidden && view !== null);
 }
 
 function showSetupFields() {
@@ -110,10 +121,14 @@ function showSetupFields() {
 
 function press(seat, action, time = performance.now()) {
   if (!view || view.outcome || !people[seat]) return;
-  if (!clock.running) go();
-  if (!clock.act(seat, action, time)) return;
-  // The press shows at once, as pending, until its moment is played and drawn.
+  // The press shows at once, as pending, until its moment is played and drawn: marked
+  // before anything else runs (starting the clock, closing a moment, sending it).
   pend(seat, action, 1);
+  if (!clock.running) go();
+  if (!clock.act(seat, action, time)) {
+    pend(seat, action, -1); // too many moments waiting: this press is not taken
+    return;
+  }
   requestAnimationFrame(() => {
     performance.measure("pirate:press-to-feedback", { start: time, end: performance.now(), detail: { seat, action } });
   });
@@ -318,7 +333,8 @@ function setUp(first, said) {
   pending = [new Map(), new Map()];
   logList.replaceChildren();
   say(said);
-  for (const line of first.log) say(line.text);
+  for (const line of first.log) sayLine(line);
+  voice.stop();
   show(first);
   pause();
 }
@@ -370,8 +386,7 @@ function show(next) {
   const last = next.last;
   if (last) {
     if (last.skipped) say(`Skipped ${last.skipped} moments.`);
-    const big = ["capture", "sink", "end", "claim", "clash"];
-    for (const event of last.events) say(event.text, big.includes(event.kind) ? "big" : "");
+    for (const line of last.events) sayLine(line);
     for (const refusal of last.refused) {
       say(`Not now: ${refusal.message}`);
       table.tell(refusal.seat, `Not now: ${refusal.message}`);
@@ -381,9 +396,20 @@ function show(next) {
       if (people[seat] && action !== "W") table.tell(seat, "");
     });
   }
+  if (next.say) voice.say(next.say.text, { wait: !next.say.urgent });
   showSkip(next);
   useBeat();
   showEnd(next);
+}
+
+const BIG = new Set(["capture", "sink", "end", "claim", "clash", "claimable"]);
+
+/** One line of the engine's log: its family words, then the engine's own sentence. */
+function sayLine(line) {
+  say(line.family || line.text, BIG.has(line.kind) ? "big" : "");
+  if (line.family && line.text !== line.family) {
+    logList.lastElementChild.append(" ", el("span", { class: "log-detail" }, line.text));
+  }
 }
 
 /**

@@ -10,7 +10,7 @@
 
 import { el } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
-import { buildTable, drawTable, markPlaces, offerPlaces, showStep } from "./marvin-table.mjs";
+import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, showStep } from "./marvin-table.mjs";
 import { reducedMotion } from "./motion.mjs";
 
 const root = document.getElementById("puzzles");
@@ -117,28 +117,7 @@ function show(number, { focus = false } = {}) {
 }
 
 function drawChoices(puzzle) {
-  choicesBox.replaceChildren(
-    ...puzzle.view.legal.map((choice, index) => {
-      const key = index < 9 ? String(index + 1) : "";
-      return el(
-        "button",
-        {
-          type: "button",
-          class: "play-button",
-          "data-move": choice.move,
-          "aria-keyshortcuts": key || null,
-          onclick: () => pick(choice.move),
-          onmouseenter: () => markPlaces(parts, choice.marks, true),
-          onmouseleave: () => markPlaces(parts, choice.marks, false),
-          onfocus: () => markPlaces(parts, choice.marks, true),
-          onblur: () => markPlaces(parts, choice.marks, false),
-        },
-        key ? el("kbd", { "aria-hidden": "true" }, key) : null,
-        key ? " " : null,
-        choice.label,
-      );
-    }),
-  );
+  choicesBox.replaceChildren(...choiceButtons(parts, puzzle.view.legal, pick));
 }
 
 /** Show on the table what `move` does at once (from the puzzle's table). */

@@ -5,7 +5,12 @@
 // speaks over itself; and it stops when the page is hidden. A browser with no voice
 // says so on the switch, which then cannot be switched on.
 //
-//   createVoice(button)   wire the switch `button`; returns {say(text), stop()}
+// A page in real time (Pirate) says some lines only once the one being said is over:
+// `say(text, { wait: true })` keeps one such line, and a newer line replaces it, so
+// that nothing stale piles up; a line without `wait` silences both at once.
+//
+//   createVoice(button, {none})   wire the switch `button` (`none`: its words when the
+//                                 browser has no voice); returns {say(text, {wait}), stop()}
 
 const STORE = "pirate-rules/voice";
 const RATE = 0.8; // slower than usual, for children
@@ -36,15 +41,17 @@ export function chooseVoice(voices, lang) {
   return [...ours].sort((a, b) => rank(b) - rank(a))[0] || null;
 }
 
-export function createVoice(button) {
+export function createVoice(button, { none = "No voice in this browser" } = {}) {
   const speech = "speechSynthesis" in window && typeof window.SpeechSynthesisUtterance === "function" ? window.speechSynthesis : null;
   let voice = null;
   let on = false;
+  let current = null; // the utterance being said
+  let waiting = ""; // the one line waiting for it to end
 
   const draw = () => {
     button.disabled = !voice;
     button.setAttribute("aria-pressed", String(on && Boolean(voice)));
-    button.textContent = voice ? (on ? "Voice: on" : "Voice: off") : "No voice in this browser";
+    button.textContent = voice ? (on ? "Voice: on" : "Voice: off") : none;
     button.title = voice ? `Read out what happens (${voice.name})` : "This browser has no voice to read out with";
   };
   const findVoice = () => {
@@ -52,7 +59,29 @@ export function createVoice(button) {
     on = Boolean(voice) && stored();
     draw();
   };
-  const stop = () => speech?.cancel();
+  const stop = () => {
+    current = null;
+    waiting = "";
+    speech?.cancel();
+  };
+  const speak = (text) => {
+    const utterance = new window.SpeechSynthesisUtterance(text);
+    utterance.voice = voice;
+    utterance.lang = voice.lang;
+    utterance.rate = RATE;
+    utterance.pitch = PITCH;
+    const over = () => {
+      if (current !== utterance) return; // silenced: a newer line took its place
+      current = null;
+      const next = waiting;
+      waiting = "";
+      if (next && on && !document.hidden) speak(next);
+    };
+    utterance.onend = over;
+    utterance.onerror = over;
+    current = utterance;
+    speech.speak(utterance);
+  };
 
   findVoice();
   // Many browsers list their voices a moment after the page loads.
@@ -69,15 +98,14 @@ export function createVoice(button) {
 
   return {
     stop,
-    say(text) {
+    say(text, { wait = false } = {}) {
       if (!text || !on || !voice || document.hidden) return;
+      if (wait && current && speech.speaking) {
+        waiting = text; // said next, unless a newer line comes first
+        return;
+      }
       stop(); // the newest words replace any still being said
-      const utterance = new window.SpeechSynthesisUtterance(text);
-      utterance.voice = voice;
-      utterance.lang = voice.lang;
-      utterance.rate = RATE;
-      utterance.pitch = PITCH;
-      speech.speak(utterance);
+      speak(text);
     },
   };
 }

@@ -1,0 +1,158 @@
+"""The Marvin play page's voice and coach: what the voice says over a turn against the
+computer (the engine's family words, played in CPython to know them), never two lines at
+once, quiet while the page is hidden, and a switch that says when there is no voice; a
+hint that is the engine's, lit on the table, noted in the saved record, which replays."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from marvinpage import CHOICES
+from playwright.sync_api import Browser, Page, expect
+from speech import hide, show, speech, spoken
+
+from conftest import Watch, axe_problems, booted_page, read_download, set_fast, start_game
+from pirate_rules import web
+from pirate_rules.web.coach import NOTE
+
+pytestmark = pytest.mark.browser
+
+SEED = 4
+"""Against Easy, the computer hits first; the child shields (the first choice), and the
+computer's next hit is stopped by that shield."""
+PACE = "20"
+
+
+def said(view: dict[str, Any], out: list[str]) -> None:
+    """What the page says of ``view``: each draw that waits for the child, a turn the child
+    loses, then the prompt once the child may choose."""
+    for step in view["steps"]:
+        if step["wait"]:
+            out.append(step["say"])
+        elif step["hold"]:
+            out.append(step["family"])
+    if not view["computer_to_move"]:
+        out.append(view["say"])
+
+
+def expected_turn() -> tuple[list[str], str]:
+    """The voice's lines over the child's first two turns, and the hint at the second."""
+    out: list[str] = []
+    view = web.marvin_new({"seed": SEED, "mode": "computer", "bot": "random"})
+    for mine in (True, False):
+        said(view, out)
+        while view["computer_to_move"]:
+            view = web.marvin_bot_move(view["id"])
+            said(view, out)
+        if mine:
+            view = web.marvin_move(view["id"], view["legal"][0]["move"])
+    return out, web.marvin_hint(view["id"])["text"]
+
+
+@pytest.fixture(scope="module")
+def marvin(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """One booted Marvin page on a phone, with a voice, for the whole module."""
+    with booted_page(
+        browser,
+        f"{site_url}play/marvin/",
+        init_script=speech(),
+        has_touch=True,
+        viewport={"width": 390, "height": 844},
+    ) as (page, watch):
+        set_fast(page, "[name=pace]", PACE)
+        yield page, watch
+
+
+def wait_for_choices(page: Page, before: int) -> None:
+    page.wait_for_function(f"{CHOICES} > {before} && !document.querySelector('#table .is-picked')")
+
+
+def test_the_voice_says_a_turn_against_the_computer_and_the_coach_notes_its_hint(
+    marvin: tuple[Page, Watch], tmp_path: Path
+) -> None:
+    page, watch = marvin
+    lines, hint = expected_turn()
+    assert lines[2].startswith("The computer hit your guard, but the shield stopped it!")
+    assert lines[2].endswith("Your turn: draw a card.")
+    # The game the page opened with waits for the child: it will say nothing more.
+    page.wait_for_function(f"{CHOICES} > 0")
+    switch = page.locator("#voice")
+    expect(switch).to_have_text("Voice: off")
+    switch.tap()
+    expect(switch).to_have_text("Voice: on")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    page.evaluate("window.spoken = []; window.cancelled = 0; window.overlaps = 0")
+    before = page.evaluate(CHOICES)
+    start_game(page, mode="computer", seed=str(SEED), bot="random", pace=PACE)
+    for _ in range(2):  # the child draws, and chooses the first choice offered
+        wait_for_choices(page, before)
+        page.locator("#draw-pile").tap()
+        before += 1
+        wait_for_choices(page, before)
+        before += 1
+        if len(spoken(page)) < len(lines):
+            page.locator("#choices button").first.tap()
+    assert spoken(page) == lines
+    assert {(line["rate"], line["voice"]) for line in page.evaluate("window.spoken")} == {
+        (0.8, "Near English")
+    }
+    # Each line silenced the one before: never two at once.
+    assert page.evaluate("window.overlaps") == 0
+    assert page.evaluate("window.cancelled") >= len(lines)
+
+    # The coach: the engine's hint, its choice lit, said, and kept in the record.
+    expect(page.locator("#hint")).to_be_visible()
+    page.locator("#hint").tap()
+    expect(page.locator("#hint-text")).to_have_text(hint)
+    assert page.locator("#table .is-hinted").count() >= 1
+    assert spoken(page)[-1] == hint
+    assert not axe_problems(page, "#play")
+    before = page.evaluate(CHOICES)
+    page.locator("#table .is-hinted").first.tap()
+    wait_for_choices(page, before)  # the computer played, and the child's draw waits
+    expect(page.locator("#hint-text")).to_be_hidden()
+    data = read_download(page, "#save-record")
+    notes = [turn["note"] for turn in data["turns"] if "note" in turn]
+    assert notes == [NOTE + hint]
+    path = tmp_path / "with-hint.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    replayed = subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert web.viewer_open(json.dumps(data))["error"] is None  # the record viewer's reading
+
+    # Hidden, the page stops the voice at once and says nothing more.
+    cancelled = page.evaluate("window.cancelled")
+    count = len(spoken(page))
+    hide(page)
+    assert page.evaluate("window.cancelled") == cancelled + 1
+    before = page.evaluate(CHOICES)
+    page.locator("#draw-pile").tap()  # the child's next draw: its prompt is not said
+    wait_for_choices(page, before)
+    assert len(spoken(page)) == count
+    show(page)
+    watch.check()
+
+
+def test_a_browser_without_a_voice_says_so_on_the_switch(marvin: tuple[Page, Watch]) -> None:
+    page, watch = marvin
+    switch = page.locator("#voice")
+    page.evaluate("window.setVoices([])")
+    expect(switch).to_have_text("No voice")
+    expect(switch).to_be_disabled()
+    assert "no voice" in (switch.get_attribute("title") or "")
+    page.evaluate('window.setVoices([{ name: "Near English", lang: "en-GB" }])')
+    expect(switch).to_have_text(re.compile(r"^Voice: (on|off)$"))
+    expect(switch).to_be_enabled()
+    watch.check()
