@@ -77,3 +77,13 @@ def test_no_hint_for_the_computer_nor_after_the_end() -> None:
         web.marvin_hint(view["id"])
     with pytest.raises(PirateRulesError, match="notes must map"):
         web.marvin_new({"seed": 4, "mode": "two", "notes": ["a hint"]})
+
+
+def test_a_reloaded_pirate_game_has_the_same_log_news_included() -> None:
+    """A kept game played again tells its news moment by moment, as the game did."""
+    view = web.pirate_new({"seed": 8, "seats": ["person", "person"]})
+    game = find_session(view["id"]).game
+    while game.moment < 400 and not game.is_terminal():
+        view = web.pirate_moment(view["id"], [eager(game, 0), eager(game, 1)])
+    assert {"out", "claimable"} <= {line["kind"] for line in view["log"]}
+    assert web.pirate_new(view["keep"])["log"] == view["log"]

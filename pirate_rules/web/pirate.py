@@ -202,8 +202,8 @@ def pirate_new(options: JSON | None = None) -> JSON:
     ]
     settings = {"plays": plays, "beats": [game.moment] * 2, "start": start, "moves": []}
     session = store("pirate", seed, game, bots, settings)
-    _play_again(session, moves)
     first = _new_events(session)
+    _play_again(session, moves)
     view = pirate_view(session.id)
     view["say"] = None if moves else _say(first)  # a kept game opens quietly
     return view
@@ -211,7 +211,8 @@ def pirate_new(options: JSON | None = None) -> JSON:
 
 def _play_again(session: Session, moves: list[str]) -> None:
     """Play kept moments again; each computer looks where it looked, so that it is left
-    just as it was (its generator, its count of beats, its reason)."""
+    just as it was (its generator, its count of beats, its reason), and the log tells
+    each moment's events and news as the game did."""
     game: PirateGame = session.game
     for number, moment in enumerate(moves, 1):
         where = f"moment {number} of {len(moves)}, {moment!r}"
@@ -234,6 +235,7 @@ def _play_again(session: Session, moves: list[str]) -> None:
         except PirateRulesError as exc:
             raise PirateRulesError(f"{where} cannot be played: {exc}") from None
         session.options["moves"].append(moment)
+        _new_events(session)
 
 
 def _kept(session: Session, choices: list[Action], looked: set[int]) -> str:
