@@ -99,10 +99,15 @@ class ChapterLab {
     TRIGGERS.forEach((name) => root.addEventListener(name, opened, { passive: true }));
     // The pointer or the focus may have reached the chapter while this module loaded.
     if (root.matches(":hover") || root.contains(document.activeElement)) opened();
-    if (saved === null) this.start().catch(() => {});
+    // Until the file from the chapters before is read in, Download and Check wait for it:
+    // the editor holds only this chapter's part meanwhile.
+    this.starting = saved === null ? this.start().catch(() => {}) : Promise.resolve();
     this.checkButton.addEventListener("click", () => this.check());
     this.stopButton.addEventListener("click", () => this.running?.abort());
-    save.addEventListener("click", () => download(this.file, this.editor.text));
+    save.addEventListener("click", async () => {
+      await this.starting;
+      download(this.file, this.editor.text);
+    });
     reset.addEventListener("click", () => this.reset());
   }
 
@@ -148,7 +153,7 @@ class ChapterLab {
   async reset() {
     if (this.running) return;
     localStorage.removeItem(key(this.file, this.chapter));
-    await this.start();
+    await (this.starting = this.start());
     this.show("", []);
     this.results.replaceChildren();
     this.setState("");
@@ -180,6 +185,7 @@ class ChapterLab {
   }
 
   async check() {
+    await this.starting;
     if (this.running) return;
     const controller = (this.running = new AbortController());
     const signal = controller.signal;
