@@ -44,8 +44,7 @@ from pirate_rules.errors import PirateRulesError
 from pirate_rules.pirate.actions import Action, parse_action
 from pirate_rules.pirate.game import PirateGame
 from pirate_rules.web import family
-from pirate_rules.web.family import Audience
-from pirate_rules.web.lessons import listing, refusal, view_of
+from pirate_rules.web.lessons import AUDIENCE, NAMES, YOU, listing, refusal, view_of
 from pirate_rules.web.pirate import _moves as moves_of
 from pirate_rules.web.pirate import _new_events as new_events
 from pirate_rules.web.pirate_view import table_view
@@ -60,11 +59,6 @@ __all__ = [
     "pirate_lessons_list",
 ]
 
-YOU: Final = 0
-"""The child plays the seat at the bottom (the near side)."""
-
-NAMES: Final = ("Blue crew", "Computer")
-AUDIENCE: Final = Audience(NAMES, (False, True))
 PLAYS: Final = ("person", "lesson")
 """How the table names who plays each seat: the child, and the lesson's computer."""
 
