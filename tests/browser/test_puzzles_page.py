@@ -217,6 +217,19 @@ def test_the_puzzles_work_offline_after_one_visit(browser: Browser) -> None:
             page.wait_for_function(
                 "document.documentElement.dataset.offline === 'page'", timeout=60_000
             )
+            # The card pictures among them: the page is kept once its cards are drawn.
+            kept = page.evaluate(
+                """async () => {
+                    for (const name of await caches.keys()) {
+                        const cache = await caches.open(name);
+                        for (const request of await cache.keys()) {
+                            if (request.url.includes('svg-cards.svg')) return true;
+                        }
+                    }
+                    return false;
+                }"""
+            )
+            assert kept
         context.set_offline(True)  # and the server is gone
         page.reload()
         page.wait_for_selector(".play--ready")

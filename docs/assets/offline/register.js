@@ -23,6 +23,9 @@
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const root = new URL("../../", script.src);
   const play = document.querySelector("#play[data-runtime]");
+  // The board the page draws once its game (or its puzzles) is ready: the cards it shows
+  // are fetched only then, so the page is kept after that.
+  const board = play || document.querySelector(".play");
   const html = document.documentElement;
 
   const loaded = () =>
@@ -79,17 +82,20 @@
 
   async function start() {
     await loaded();
-    const settled = play ? gameSettled(play) : Promise.resolve(false);
+    const settled = board ? gameSettled(board) : Promise.resolve(false);
     // A game that takes very long to start does not hold the rest of the site back.
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 60000))]);
     await settingsLoaded.catch(() => {});
     await idle();
     await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname });
-    const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+    // What the page loaded, and the card pictures it shows, even one still on its way.
+    const cards = [...document.querySelectorAll("use")].map((use) => use.href?.baseVal || use.getAttribute("href") || "");
+    const loadedUrls = performance.getEntriesByType("resource").map((entry) => entry.name);
+    const urls = [location.href, ...loadedUrls, ...cards.map((href) => new URL(href, location.href).href)];
     await keepStep({ type: "keep-page", urls: urls.filter((url) => url.startsWith(root.origin)) }, "page");
     pageKept();
     if (installed()) await keepStep({ type: "keep-all", on: true }, "site");
-    if ((await settled) || play === null) {
+    if (play ? await settled : true) {
       const python = play ? Promise.resolve() : pythonStarted;
       python.then(() => keepStep({ type: "keep-runtime", play: play !== null }, "ready"));
     }
