@@ -5,15 +5,16 @@ pages: the games' tables, the lessons, the rule book's switch, the live examples
 reference. The browser matches every rule of every linked sheet against the page each
 time it works out the page's styles, which it does several times while a page starts;
 with all of them linked, a rules page spent about twice as long on styles (measured in
-headless Chromium with a 4x slower CPU: 0.97 s against 0.48 s), and fetched 60 kB it
-did not use before it could draw anything.
+headless Chromium with a 4x slower CPU, median of 3 loads: 0.97 s against 0.48 s), and
+fetched 60 kB it did not use before it could draw anything.
 
 So each page links a sheet only when it uses it:
 
 * a page with a game on it (an element of class ``play``: the play pages, the lessons,
-  the puzzles, the record viewer) links every sheet, since its scripts draw the tables,
-  the cards and the lessons after it loads;
-* any other page links a sheet when one of its elements has a class or an id that the
+  the puzzles, the record viewer) links every sheet of the games (``GAME_SHEETS``),
+  since its scripts draw the tables, the cards and the lessons after it loads, and
+  those sheets style each other's parts;
+* a page links any other sheet when one of its elements has a class or an id that the
   sheet names and the theme's own style sheet does not (so that ``md-typeset`` and the
   like, which every page has, do not count);
 * ``site.css``, the look of every page, is always linked, and so is a sheet that cannot
@@ -38,6 +39,9 @@ ALWAYS = ("assets/site.css",)
 
 GAME = re.compile(r'class="play[ "]')
 """A page with a game on it: the root of a play page, the lessons, the puzzles, the viewer."""
+
+GAME_SHEETS = ("assets/play.css", "assets/marvin.css", "assets/pirate.css", "assets/lessons.css")
+"""The sheets a page with a game links, whatever its first view shows."""
 
 _LINK = re.compile(r'<link rel="stylesheet" href="(?P<href>[^"]+)">\s*')
 _NAMES = re.compile(r"[.#](-?[_a-zA-Z][\w-]*)")
@@ -102,18 +106,18 @@ def sheets_to_drop(
         >>> sheets = {"a.css": frozenset({"md-x", "board"}), "b.css": frozenset({"lab"})}
         >>> sorted(sheets_to_drop('<div class="md-x lab"></div>', sheets, frozenset({"md-x"})))
         ['a.css']
-        >>> sheets_to_drop('<div class="play"></div>', sheets, frozenset())
-        set()
+        >>> game = {"assets/pirate.css": frozenset({"pir-ship"}), "live.css": frozenset({"lab"})}
+        >>> sheets_to_drop('<div class="play"></div>', game, frozenset())
+        {'live.css'}
         >>> sheets_to_drop("<p></p>", {"c.css": None}, frozenset())
         set()
     """
-    if GAME.search(html):
-        return set()
+    kept = ALWAYS + GAME_SHEETS if GAME.search(html) else ALWAYS
     used = page_names(html)
     return {
         path
         for path, names in sheets.items()
-        if path not in ALWAYS and names is not None and not (names - theme) & used
+        if path not in kept and names is not None and not (names - theme) & used
     }
 
 

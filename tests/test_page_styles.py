@@ -39,7 +39,7 @@ def test_the_theme_s_classes_never_count_for_a_sheet() -> None:
     assert page_styles.sheets_to_drop(misread, sheets, THEME) == set()
 
 
-def test_site_css_is_always_linked_and_a_game_page_links_every_sheet() -> None:
+def test_site_css_is_always_linked_and_a_game_page_links_the_games_sheets() -> None:
     sheets = {
         "assets/site.css": frozenset({"only-here"}),
         "assets/pirate.css": frozenset({"pir-ship"}),

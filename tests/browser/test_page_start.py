@@ -104,6 +104,7 @@ def test_a_page_links_every_sheet_whose_classes_it_shows_once_its_scripts_ran(
         assert all(
             f"/{name}" in links for name in ("play.css", "marvin.css", "pirate.css", "lessons.css")
         )
+        assert "/rulebook.css" not in links and "/live.css" not in links
         watch.check()
     finally:
         context.close()
