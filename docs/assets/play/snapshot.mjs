@@ -93,6 +93,9 @@ export function snapshotStore(siteRoot) {
      */
     find: (key) =>
       quietly(async () => {
+        // The file's folder is opened meanwhile: each step is a request to the browser.
+        const place = folder();
+        place.catch(() => {});
         const cache = await open();
         const [off, kept] = await Promise.all([cache.match(offEntry), cache.match(entry)]);
         if (off || !kept) return null;
@@ -100,7 +103,7 @@ export function snapshotStore(siteRoot) {
           await forget();
           return null;
         }
-        const bytes = readKept(await folder(), kept).catch(async (error) => {
+        const bytes = readKept(await place, kept).catch(async (error) => {
           await forget().catch(() => {});
           throw error;
         });
