@@ -1,0 +1,166 @@
+"""What a page does while it starts: the style sheets it links, and the light/dark switch.
+
+A page links only the site's sheets it uses (hooks/page_styles.py): checked here after
+the page's scripts have run, so that an element a script adds is styled too. The switch
+(overrides/partials/palette.html) works as the theme's did, and a page that starts
+changes neither <html>'s class nor <body>'s colours once its content is there: each such
+change restyled the whole page.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from siteserver import ROOT, SITE
+
+from conftest import watched_context
+
+sys.path.insert(0, str(ROOT / "hooks"))
+from page_styles import selector_names  # the hook's own reading of a sheet
+
+pytestmark = pytest.mark.browser
+
+ASSETS = ROOT / "docs" / "assets"
+SHEETS = [
+    ASSETS / name
+    for name in ("play.css", "marvin.css", "pirate.css", "lessons.css", "rulebook.css")
+]
+SHEETS.append(ASSETS / "live" / "live.css")
+"""The site's own sheets that a page may leave out."""
+
+PAGES = [
+    "",
+    "rules/marvin/",
+    "rules/pirate/",
+    "learn/write-a-bot/",
+    "learn/build-it/deck/",
+    "reference/marvin/",
+    "about/",
+]
+"""Pages without a game, each of a different kind."""
+
+WATCH_START = """
+window.__restyles = [];
+new MutationObserver((changes) => {
+  for (const {target, attributeName, oldValue} of changes) {
+    const now = target.getAttribute(attributeName);
+    if (!document.querySelector("article") || now === oldValue) continue;
+    if (target === document.documentElement || target === document.body)
+      window.__restyles.push(`${target.tagName} ${attributeName}: ${oldValue} -> ${now}`);
+  }
+}).observe(document, {
+  attributes: true, attributeOldValue: true, subtree: true,
+  attributeFilter: ["class", ...["scheme", "primary", "accent", "switching"].map(
+    (key) => "data-md-color-" + key)],
+});
+"""
+"""Records each change to <html>'s class or <body>'s colours once the content is there."""
+
+
+def own_names(sheet: Path) -> set[str]:
+    """The classes a sheet names that the theme's style sheet does not."""
+    theme: set[str] = set()
+    for found in (SITE / "assets" / "stylesheets").glob("main.*.min.css"):
+        theme |= selector_names(found.read_text("utf-8"))
+    return set(selector_names(sheet.read_text("utf-8"))) - theme
+
+
+def linked(page: Page) -> list[str]:
+    """The style sheets the page links."""
+    return page.eval_on_selector_all("link[rel=stylesheet]", "links => links.map(l => l.href)")
+
+
+def test_a_page_links_every_sheet_whose_classes_it_shows_once_its_scripts_ran(
+    browser: Browser, site_url: str
+) -> None:
+    owned = {sheet.name: own_names(sheet) for sheet in SHEETS}
+    context, watch = watched_context(browser, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        dropped_somewhere: set[str] = set()
+        for path in PAGES:
+            page.goto(site_url + path)
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(300)  # the page's scripts add what they add on load
+            shown = set(
+                page.evaluate(
+                    "[...document.querySelectorAll('[class]')].flatMap(e => [...e.classList])"
+                )
+            )
+            links = " ".join(linked(page))
+            for name, classes in owned.items():
+                used = sorted(classes & shown)
+                if not re.search(rf"/{re.escape(name)}\b", links):
+                    dropped_somewhere.add(name)
+                    assert not used, f"/{path} shows {used} of {name} but does not link it"
+        # The game sheets are left out of the pages without a game, and kept by a game's page.
+        assert {"play.css", "marvin.css", "pirate.css", "lessons.css"} <= dropped_somewhere
+        page.goto(site_url + "play/pirate/")
+        links = " ".join(linked(page))
+        assert all(
+            f"/{name}" in links for name in ("play.css", "marvin.css", "pirate.css", "lessons.css")
+        )
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_the_light_and_dark_switch_works_and_a_page_starts_without_restyling(
+    browser: Browser, site_url: str
+) -> None:
+    context, watch = watched_context(browser, color_scheme="light")
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_START)
+        page.goto(site_url + "rules/marvin/")
+        page.wait_for_load_state("load")
+        body = page.locator("body")
+        expect(body).to_have_attribute("data-md-color-scheme", "default")
+        to_dark = page.locator("label[title='Switch to dark mode']")
+        expect(to_dark).to_be_visible()
+        expect(page.locator("label[title='Switch to light mode']")).to_be_hidden()
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.__restyles") == []
+        assert page.locator("meta[name=color-scheme]").count() == 0
+
+        to_dark.click()
+        expect(body).to_have_attribute("data-md-color-scheme", "slate")
+        expect(page.locator("label[title='Switch to light mode']")).to_be_visible()
+        expect(to_dark).to_be_hidden()
+        # Nothing fades while the colours change, and the mark goes once they have.
+        page.wait_for_function("!document.body.hasAttribute('data-md-color-switching')")
+
+        # Kept for every page, from the start of the next one, which starts as quietly.
+        page.goto(site_url + "learn/engine/")
+        page.wait_for_load_state("load")
+        expect(body).to_have_attribute("data-md-color-scheme", "slate")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.__restyles") == []
+        # By keys too: Enter on the switch goes to the other scheme.
+        page.locator("#__palette_1").focus()
+        page.keyboard.press("Enter")
+        expect(body).to_have_attribute("data-md-color-scheme", "default")
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_a_first_visit_takes_the_scheme_the_device_prefers(browser: Browser, site_url: str) -> None:
+    context, watch = watched_context(browser, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.add_init_script(
+            "document.addEventListener('DOMContentLoaded', () =>"
+            " { window.__scheme = document.body.dataset.mdColorScheme; })"
+        )
+        page.goto(site_url + "rules/pirate/")
+        # Set while the page was read, before the theme's script ran.
+        assert page.evaluate("window.__scheme") == "slate"
+        expect(page.locator("label[title='Switch to light mode']")).to_be_visible()
+        watch.check()
+    finally:
+        context.close()
