@@ -1,22 +1,27 @@
-"""The hook that links only the style sheets a page uses (hooks/page_styles.py)."""
+"""The hooks that make a page cheaper to start: the style sheets it links
+(hooks/page_styles.py), its code and its tables (hooks/page_tools.py)."""
 
 from __future__ import annotations
 
 import doctest
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import material
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hooks"))
 import page_styles  # noqa: E402
+import page_tools  # noqa: E402
 
 THEME = page_styles._theme_names([str(Path(material.__file__).parent / "templates")])
 
 
-def test_the_examples_of_its_docstrings() -> None:
-    failed, tried = doctest.testmod(page_styles, optionflags=doctest.ELLIPSIS)
+@pytest.mark.parametrize("hook", [page_styles, page_tools])
+def test_the_examples_of_their_docstrings(hook: ModuleType) -> None:
+    failed, tried = doctest.testmod(hook, optionflags=doctest.ELLIPSIS)
     assert tried >= 5 and failed == 0
 
 
