@@ -23,8 +23,9 @@ family's device would:
 Bytes are counted by the server (headers and bodies, uncompressed, as it sends them)
 from navigation until the visit is over, service worker included. Every figure is the
 median of ``--runs`` runs, with the range; the last line gives the snapshot's size as
-stored. Each visit starts its own browser on the profile, so nothing else is left
-running and no memory cache carries over.
+stored (Python's memory and the engine's files, uncompressed). Each visit starts its
+own browser on the profile, so nothing else is left running and no memory cache
+carries over.
 
 Run with ``.venv/bin/python benchmarks/site.py [--runs N]`` (``make bench-site``).
 """
@@ -257,7 +258,7 @@ def main(argv: list[str] | None = None) -> None:
             )
     print(f"(/{RULES_PAGE}: to the first Run's answer, Run pressed as soon as it shows)")
     if stored:
-        print(f"\nPython's memory snapshot as stored (gzip): {spread(stored)} MB")
+        print(f"\nPython's memory snapshot as stored (uncompressed): {spread(stored)} MB")
 
 
 if __name__ == "__main__":

@@ -379,3 +379,24 @@ def test_a_restored_python_checks_its_build_and_draws_fresh_random_numbers() -> 
     assert random.getstate() != state
     with pytest.raises(PirateRulesError, match="kept for 'test build', not 'other build'"):
         web.after_restore("other build")
+
+
+def test_a_restored_python_forgets_the_files_its_finders_listed() -> None:
+    """The engine's files are unpacked again after a restore: every path entry's finder
+    must look at them afresh, not at the listing kept in the snapshot."""
+    import sys
+
+    class Finder:
+        forgot = 0
+
+        def invalidate_caches(self) -> None:
+            self.forgot += 1
+
+    finder = Finder()
+    sys.path_importer_cache["/a/restored/path"] = finder  # type: ignore[assignment]
+    try:
+        web.prepare_snapshot("test build")
+        web.after_restore("test build")
+    finally:
+        del sys.path_importer_cache["/a/restored/path"]
+    assert finder.forgot == 1

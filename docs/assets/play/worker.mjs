@@ -17,20 +17,30 @@
 // Python with the engine imported (Pyodide's private `_makeSnapshot`,
 // `makeMemorySnapshot` and `_loadSnapshot`, checked with the pinned version) and keeps
 // it (snapshot.mjs); a later start restores it instead (`restored: true`). A snapshot
-// holds the interpreter's memory, not its file system: after a restore the engine's
-// archive is unpacked again, so that modules imported later (a bot, the live examples'
-// machinery) and tracebacks find their files. Whatever goes wrong with a snapshot, the
-// worker starts Python as usual, says nothing, and makes a new one.
-
-import { snapshotStore } from "./snapshot.mjs";
+// holds the interpreter's memory, not its file system: so the engine's files, as the
+// archive unpacked them, are kept beside it and written back after a restore, before
+// anything runs, so that modules imported later (a bot, the live examples' machinery)
+// and tracebacks find them. (Writing them takes a few milliseconds; unpacking the
+// archive again in a just-restored Python took ten times as long.) Whatever goes wrong
+// with a snapshot, the worker starts Python as usual, says nothing, and makes a new one.
 
 const params = new URL(self.location.href).searchParams;
 const indexURL = new URL(params.get("runtime"), self.location.href).href;
 const engineURL = new URL(params.get("engine"), self.location.href).href;
 const siteRoot = new URL("../", indexURL).href; // the runtime is served from <site>/pyodide/
 
+// Every script a start needs is asked for at once, not one after the other: the
+// snapshot's store, Pyodide's loader and the runtime's own script (which the loader
+// imports later, from the same address: the browser loads it only once).
+const scripts = {
+  store: import("./snapshot.mjs"),
+  runtime: import(new URL("pyodide.mjs", indexURL).href),
+  wasm: import(new URL("pyodide.asm.mjs", indexURL).href),
+};
+Object.values(scripts).forEach((script) => script.catch(() => {})); // told where awaited
+
 /** Bump when what Python holds at the moment of the snapshot changes. */
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2; // 2: the engine's files are kept beside the memory
 
 const STAGES = [
   ["download", "Downloading the Python runtime, then starting it"],
@@ -91,19 +101,42 @@ function options(extra) {
   };
 }
 
-// A Python restored from `snapshot`, with the engine's files unpacked again; throws if
-// anything is amiss (then the caller starts Python afresh).
-async function restore(runtime, snapshot, archive, key) {
-  const pyodide = await runtime.loadPyodide(options({ _loadSnapshot: snapshot }));
-  pyodide.unpackArchive(await archive, "zip");
+// The engine's files as the archive unpacked them: [path, bytes] for each file under
+// the package's folder (not the bytecode Python may have written there).
+function engineFiles(FS) {
+  const files = [];
+  const walk = (folder) => {
+    for (const name of FS.readdir(folder)) {
+      if (name === "." || name === ".." || name === "__pycache__") continue;
+      const path = `${folder}/${name}`;
+      if (FS.isDir(FS.stat(path).mode)) walk(path);
+      else files.push([path, FS.readFile(path)]);
+    }
+  };
+  walk(`${FS.cwd()}/pirate_rules`);
+  return files;
+}
+
+// A Python restored from `kept` (snapshot.mjs: the memory, and the engine's files,
+// which are written back into the file system before anything imports from them);
+// throws if anything is amiss (then the caller starts Python afresh).
+async function restore(runtime, kept, key) {
+  const pyodide = await runtime.loadPyodide(options({ _loadSnapshot: kept.then(({ memory }) => memory) }));
+  const { FS } = pyodide;
+  for (const [path, bytes] of (await kept).files) {
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
+  }
   const web = pyodide.pyimport("pirate_rules.web");
   web.after_restore(key);
   return { pyodide, web };
 }
 
-// A Python started afresh; with `store`, a snapshot of it is made before any request
-// and handed to `keep`.
-async function start(runtime, archive, key, store) {
+// A Python started afresh; with `store`, a snapshot of it (its memory and the engine's
+// files) is made before any request.
+async function start(runtime, key, store) {
+  const archive = fetchEngine();
+  archive.catch(() => {}); // reported once the runtime has started or failed
   const snapshots = Boolean(store) && (await store.enabled());
   const pyodide = await runtime.loadPyodide(options(snapshots ? { _makeSnapshot: true } : {}));
   progress("engine");
@@ -113,7 +146,7 @@ async function start(runtime, archive, key, store) {
   if (snapshots) {
     try {
       web.prepare_snapshot(key);
-      snapshot = pyodide.makeMemorySnapshot();
+      snapshot = { memory: pyodide.makeMemorySnapshot(), files: engineFiles(pyodide.FS) };
     } catch {
       snapshot = null; // an API that changed: no snapshot, and no harm
     }
@@ -124,27 +157,27 @@ async function start(runtime, archive, key, store) {
 async function boot() {
   const started = performance.now();
   progress("download");
-  // The engine zip downloads while the runtime loads and starts.
-  const archive = fetchEngine();
-  archive.catch(() => {}); // reported below, once the runtime has started or failed
-  const runtime = await import(new URL("pyodide.mjs", indexURL).href);
+  // A kept snapshot is looked up while the runtime's script loads.
+  const store = (await scripts.store).snapshotStore(siteRoot);
+  const runtime = scripts.runtime;
   const version = new URL(engineURL).searchParams.get("v") || "dev";
-  const key = `pyodide ${runtime.version}; engine ${version}; format ${SNAPSHOT_FORMAT}`;
-  const store = snapshotStore(siteRoot);
+  const key = runtime.then((loaded) => `pyodide ${loaded.version}; engine ${version}; format ${SNAPSHOT_FORMAT}`);
+  key.catch(() => {}); // a runtime that failed to load is reported where it is awaited
+  const kept = store.usable ? await store.find(key) : null;
   let python = null;
-  const kept = store.usable ? await store.read(key) : null;
   if (kept) {
     progress("restore");
     counting = false;
     try {
-      python = await restore(runtime, kept, archive, key);
+      // The runtime loads while the snapshot's bytes are read.
+      python = await restore(await runtime, kept.bytes, await key);
     } catch {
       await store.clear(); // damaged or from a runtime that changed: start afresh
       counting = true;
     }
   }
   const restored = python !== null;
-  python ??= await start(runtime, archive, key, store.usable ? store : null);
+  python ??= await start(await runtime, await key, store.usable ? store : null);
   // The module and its call_json function stay alive as long as the worker; every
   // other Python object is converted and its proxy destroyed at once.
   const callJson = python.web.call_json;
@@ -153,9 +186,9 @@ async function boot() {
   entryPoints.destroy();
   performance.mark("python-ready", { detail: { restored } });
   self.postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, restored });
-  // Kept after the page has its answer: compressing and writing take a moment.
+  // Kept after the page has its answer: writing 32 MB takes a moment.
   if (python.snapshot) {
-    store.write(key, python.snapshot).then((kept) => kept && performance.mark("python-snapshot-kept"));
+    store.write(await key, python.snapshot).then((kept) => kept && performance.mark("python-snapshot-kept"));
     python.snapshot = null;
   }
   return { callJson, names: new Set(names) };
