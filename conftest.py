@@ -3,10 +3,17 @@
 Every fenced block marked ``pycon`` in ``docs/**/*.md`` and in ``README.md`` is run as
 a doctest against the real engine, page by page in order, so the site's examples are
 the rule specification.
+
+The tests run with Ctrl-C as Python sets it up in a terminal, however they were
+started: a shell's background job (``make test &``, ``nohup``) starts with SIGINT
+ignored, which the processes it starts (test workers, Node for Pyodide) inherit, and
+which changes what :func:`pirate_rules.bots.is_interrupt` says.
 """
 
 from __future__ import annotations
 
+import signal
+import threading
 from typing import Any
 
 from sybil import Sybil
@@ -29,6 +36,9 @@ class PyconCodeBlockParser(PythonCodeBlockParser):
 
 
 _PARSERS = [PyconCodeBlockParser(doctest_optionflags=FLAGS)]
+
+if threading.current_thread() is threading.main_thread():
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _keep_registry(namespace: dict[str, Any]) -> None:
