@@ -184,11 +184,16 @@ def test_an_unreadable_saved_game_is_set_aside_and_nothing_else_is_lost(
 def test_a_saved_game_the_engine_refuses_is_reported_and_a_new_game_starts(
     marvin: tuple[Page, Watch, str],
 ) -> None:
-    page, watch, _ = marvin
+    page, watch, site_url = marvin
     saved = json.dumps({"format": 1, "engine": "0.0.1", "extra": {},
                         "keep": {"seed": 4, "mode": "two", "moves": ["fly away"]}})  # fmt: skip
+    # Written from a page without a game, so that the game still playing here cannot
+    # keep itself over it before the page is opened again.
+    page.goto(f"{site_url}about/")
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVED, saved])
-    reload(page)
+    page.goto(f"{site_url}play/marvin/")
+    wait_until_ready(page)
+    set_fast(page, "[name=pace]", PACE)
     notice = page.locator("#notice")
     expect(notice).to_contain_text(
         "The saved game (kept by an older version of the game) could not be resumed:"
