@@ -23,14 +23,13 @@ So each page links a sheet only when it uses it:
 
 The scripts of a page without a game only add elements styled by a sheet the page
 already links (the live examples' bar and notes, by ``live.css``, on the pages that have
-its panel); ``tests/browser/test_page_styles.py`` checks that, after the scripts ran.
+its panel); ``tests/browser/test_page_start.py`` checks that, after the scripts ran.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +88,8 @@ def _names_of(path: Path) -> frozenset[str] | None:
     return _sheet_names(path, path.stat().st_mtime) if path.is_file() else None
 
 
-def _theme_names(theme_dirs: Iterable[str]) -> frozenset[str]:
+@functools.cache
+def _theme_names(theme_dirs: tuple[str, ...]) -> frozenset[str]:
     names: set[str] = set()
     for folder in theme_dirs:
         for sheet in sorted(Path(folder, "assets", "stylesheets").glob("*.css")):
@@ -130,7 +130,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         sheets[path] = next(
             (names for f in folders if (names := _names_of(f / path)) is not None), None
         )
-    drop = sheets_to_drop(output, sheets, _theme_names(config["theme"].dirs))
+    drop = sheets_to_drop(output, sheets, _theme_names(tuple(config["theme"].dirs)))
     if not drop:
         return output
 

@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "hooks"))
 import page_styles  # noqa: E402
 import page_tools  # noqa: E402
 
-THEME = page_styles._theme_names([str(Path(material.__file__).parent / "templates")])
+THEME = page_styles._theme_names((str(Path(material.__file__).parent / "templates"),))
 
 
 @pytest.mark.parametrize("hook", [page_styles, page_tools])

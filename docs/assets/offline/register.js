@@ -95,7 +95,7 @@
     await keepStep({ type: "keep-page", urls: urls.filter((url) => url.startsWith(root.origin)) }, "page");
     pageKept();
     if (installed()) await keepStep({ type: "keep-all", on: true }, "site");
-    if (play ? await settled : true) {
+    if (!play || (await settled)) {
       const python = play ? Promise.resolve() : pythonStarted;
       python.then(() => keepStep({ type: "keep-runtime", play: play !== null }, "ready"));
     }
