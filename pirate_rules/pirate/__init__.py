@@ -3,12 +3,14 @@
 Real time is played as a sequence of moments: in each one, both players pick an action
 from the same table and the pair takes effect together.
 
-* :class:`PirateGame`: the table and the moments; :meth:`~PirateGame.legal_actions`,
-  :meth:`~PirateGame.apply_moment`, :meth:`~PirateGame.outcome`, ``str(game)``;
-* :class:`Action`: ``T`` turn, ``P`` play, ``C`` claim, ``W`` wait;
-* :class:`Ship` and :class:`Placed`: a suit's ship, its halves, and cards with owners;
-* :func:`to_record` and :func:`replay`: game records;
-* :class:`FastBot`, :class:`SlowBot`, :class:`RandomBot` and :func:`play_game`: bots.
+* `PirateGame`: the table and the moments; `PirateGame.legal_actions`,
+  `PirateGame.apply_moment`, `PirateGame.outcome`, ``str(game)``;
+* `Action`: ``T`` turn, ``P`` play, ``C`` claim, ``W`` wait;
+* `Ship` and `Placed`: a suit's ship, its halves, and cards with owners;
+* `to_record` and `replay`: game records;
+* `FastBot`, `SlowBot`, `RandomBot` and `play_game`: bots.
+
+For example:
 
     >>> from pirate_rules.pirate import PirateGame
     >>> game = PirateGame.from_seed(7, players=("Ann", "Ben"))
@@ -16,13 +18,10 @@ from the same table and the pair takes effect together.
     >>> game.moment, game.history
     (1, ['TT'])
 
-Modules: :mod:`~pirate_rules.pirate.game` (the table and the moments),
-:mod:`~pirate_rules.pirate.ships` (halves, keels, directions),
-:mod:`~pirate_rules.pirate.actions` (the four action letters),
-:mod:`~pirate_rules.pirate.deal` (decks and the cut),
-:mod:`~pirate_rules.pirate.table` (drawing the table),
-:mod:`~pirate_rules.pirate.record` (game records) and
-:mod:`~pirate_rules.pirate.bots` (bots and whole games).
+Modules: `game` (the table and the moments), `shortcuts` (common moments written out),
+`ships` (halves, keels, directions), `actions` (the four action letters), `deal` (decks
+and the cut), `table` (drawing the table), `record` (game records), `bots` (bots and
+whole games) and `speed` (the bots' speed levels).
 """
 
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
