@@ -189,7 +189,7 @@ def test_docstring_examples_run_in_a_copy_of_their_modules_globals() -> None:
 
     assert stats.Z95 != 2
     method = "pirate_rules.marvin.MarvinGame.stacked"  # defined in pirate_rules.marvin.game
-    assert live_run("/reference/marvin/", 0, ">>> MarvinGame.__module__\n'...game'\n", method)[
+    assert live_run("/reference/marvin/game/", 0, ">>> MarvinGame.__module__\n'...game'\n", method)[
         "agree"
     ]
     assert call("live_run", "/x/", 0, ">>> 1\n1\n", "os.path")["error"]["kind"] == (
@@ -325,15 +325,35 @@ def _as_typed(example: doctest.Example) -> str:
     return "\n".join(typed) + "\n" + example.want
 
 
-@pytest.mark.parametrize(
-    "module", sorted(path.stem for path in (ROOT / "docs" / "reference").glob("*.md"))
-)
+def documented_modules() -> list[str]:
+    """The modules the reference pages document: each page's ``::: module`` lines."""
+    return sorted(
+        {
+            line.split()[1]
+            for page in (ROOT / "docs" / "reference").rglob("*.md")
+            for line in page.read_text("utf-8").splitlines()
+            if line.startswith("::: ")
+        }
+    )
+
+
+def test_the_reference_documents_every_module_of_the_games() -> None:
+    """A module added to a game's package gets a page of its own in the reference."""
+    found = set(documented_modules())
+    for package in ("marvin", "pirate"):
+        folder = ROOT / "pirate_rules" / package
+        modules = {f"pirate_rules.{package}.{path.stem}" for path in folder.glob("[!_]*.py")}
+        assert modules - found == set(), f"pirate_rules.{package}: no reference page"
+
+
+@pytest.mark.parametrize("module", documented_modules())
 def test_every_docstring_example_agrees_as_the_reference_pages_run_it(module: str) -> None:
     """What the reference pages' Run buttons do, here in CPython: a docstring example
     that only passes under doctest (a file name, a path of this machine) is found here."""
-    imported = importlib.import_module(f"pirate_rules.{module}")
+    imported = importlib.import_module(module)
     tests = [test for test in doctest.DocTestFinder().find(imported) if test.examples]
-    assert tests
+    # A module without examples (the shortcuts) has no prompt in its source at all.
+    assert tests or ">>> " not in Path(str(imported.__file__)).read_text("utf-8"), module
     for test in tests:
         text = "".join(_as_typed(example) for example in test.examples)
         answer = live_run(f"/unit/{test.name}/", 0, text, test.name)

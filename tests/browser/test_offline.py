@@ -358,10 +358,11 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
 LIMITS = {
     "rules/marvin/": 1_000_000,
     "learn/write-a-bot/": 1_000_000,
-    "reference/marvin/": 1_600_000,
+    "reference/simulate/": 1_600_000,
 }
-"""The heaviest rules and learning pages, and the heaviest reference page, with the most a
-first visit may transfer, service worker included (raw bytes, as a plain server sends)."""
+"""The heaviest rules and learning pages, and the heaviest reference page (the module
+``pirate_rules.simulate``), with the most a first visit may transfer, service worker
+included (raw bytes, as a plain server sends)."""
 
 
 @pytest.mark.parametrize("path", list(LIMITS))

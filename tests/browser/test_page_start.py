@@ -38,7 +38,7 @@ PAGES = [
     "rules/pirate/",
     "learn/write-a-bot/",
     "learn/build-it/deck/",
-    "reference/marvin/",
+    "reference/marvin/game/",
     "about/",
 ]
 """Pages without a game, each of a different kind."""
