@@ -92,17 +92,24 @@ def check_page(page: Page) -> tuple[int, int]:
 
 
 def assert_every_example_agrees(browser: Browser, site_url: str, path: str) -> None:
-    """Open ``path``: it asks for no runtime until "Check this page", then all agree."""
+    """Open ``path`` in a fresh context: it asks for no runtime until "Check this page",
+    then all its examples agree."""
     with live_page(browser, site_url + path) as (page, watch):
-        page.wait_for_load_state("networkidle")
-        assert not [url for url in watch.page_requests if RUNTIME.search(url)]
-        examples = page.locator(".live-bar").count()
-        assert examples > 0 and examples >= pycon_blocks(path)
-        assert check_page(page) == (examples, examples)
-        status = page.locator(".live-page .live-status")
-        agree = "example agrees" if examples == 1 else "examples agree"
-        expect(status).to_contain_text(f"{examples} of {examples} {agree}")
-        assert page.locator(".live-result--agree").count() == examples
+        assert_examples_agree_on(page, watch, path)
+
+
+def assert_examples_agree_on(page: Page, watch: Watch, path: str) -> None:
+    """The same for ``page``, opened at ``path``, with ``watch`` cleared before it was:
+    the page asks for no runtime until "Check this page", then all its examples agree."""
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in watch.page_requests if RUNTIME.search(url)], path
+    examples = page.locator(".live-bar").count()
+    assert examples > 0 and examples >= pycon_blocks(path), path
+    assert check_page(page) == (examples, examples), path
+    status = page.locator(".live-page .live-status")
+    agree = "example agrees" if examples == 1 else "examples agree"
+    expect(status).to_contain_text(f"{examples} of {examples} {agree}")
+    assert page.locator(".live-result--agree").count() == examples, path
 
 
 def replace_text(page: Page, editor: Locator, text: str) -> None:
