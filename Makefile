@@ -65,7 +65,7 @@ bench-pairings: setup
 bench-site: build chromium
 	$(PY) benchmarks/site.py
 
-## lighthouse: Lighthouse 12 (pinned in package-lock.json) on six pages, mobile, median of 3
+## lighthouse: Lighthouse 12 (pinned in package-lock.json) on seven pages, mobile, median of 3
 lighthouse: build chromium
 	$(PY) benchmarks/lighthouse.py
 
