@@ -477,6 +477,8 @@ class Cluster:
             ClusterError: once the scheduler has had no worker for `NO_WORKER_SECONDS`
                 (a worker lost and not restarted would leave the run waiting forever).
         """
+        if completions.has_ready():
+            return next(completions)
         distributed = load_distributed()
         waiting = [future for future, _ in pending if future.key not in finished]
         alone_since: float | None = None
