@@ -39,6 +39,13 @@ function load() {
   return runner;
 }
 
+// Run (or the page's check) starts Python at once, while the runner loads: Python is the
+// longer wait, and the runner asks for the same start.
+function startPython() {
+  load();
+  engine.then((module) => module.ready()).catch(() => {}); // the runner tells a failure
+}
+
 // The first focus or hover of an example loads the runner, fetches the editor and, if
 // this browser keeps a snapshot of this engine, starts Python.
 let warmed = false;
@@ -67,7 +74,10 @@ function setUp() {
       const bar = document.createElement("div");
       bar.className = "live-bar";
       bar.id = `live-example-${index + 1}`;
-      const act = (action) => async () => (await load()).act(boxes, bars, edits, action, index);
+      const act = (action) => async () => {
+        if (action === "run") startPython();
+        return (await load()).act(boxes, bars, edits, action, index);
+      };
       bar.append(
         button("Run", `Run example ${index + 1}`, act("run")),
         button("Edit", `Edit example ${index + 1}`, act("edit")),
@@ -84,7 +94,10 @@ function setUp() {
     });
     // The page's panel (with its time limit) comes with the page: hooks/page_tools.py.
     const check = content.querySelector(".live-page [data-live=check]");
-    check?.addEventListener("click", async () => (await load()).act(boxes, bars, edits, "check"));
+    check?.addEventListener("click", async () => {
+      startPython();
+      return (await load()).act(boxes, bars, edits, "check");
+    });
     content.addEventListener("pointerover", warm, { passive: true });
     content.addEventListener("focusin", warm);
   }
