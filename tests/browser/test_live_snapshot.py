@@ -225,6 +225,39 @@ def test_a_stale_or_damaged_snapshot_is_replaced_after_a_usual_start(
     page.close()
 
 
+RUNNING = "async () => (await import('/assets/live/engine.mjs')).running()"
+
+
+def test_the_first_hover_of_an_example_starts_python_only_if_it_can_be_restored(
+    device: tuple[BrowserContext, Watch], site_url: str
+) -> None:
+    context, _ = device
+    page = visit(context, f"{site_url}rules/pirate/")
+    made = wait_until_kept(page)
+    page.close()
+
+    page = visit(context, f"{site_url}rules/pirate/")
+    assert page.evaluate(RUNNING) is False  # nothing starts at load
+    page.locator("#live-example-2").hover()
+    wait_until(page, RUNNING)  # started by the hover, before any Run
+    python(page)
+    assert restored(page)
+    # A snapshot of another engine build: the hover leaves Python to the first Run.
+    rewrite(page, "pyodide 0.0; engine old; format 2")
+    page.close()
+    page = visit(context, f"{site_url}rules/pirate/")
+    warmed = """async () => {
+        const engine = await import('/assets/live/engine.mjs');
+        await engine.warmUp();
+        return engine.running();
+    }"""
+    assert page.evaluate(warmed) is False
+    python(page)  # a usual start, which keeps a new snapshot
+    assert not restored(page)
+    assert wait_until_kept(page)["key"] == made["key"]
+    page.close()
+
+
 def test_the_setting_turns_the_snapshot_off_and_on(
     device: tuple[BrowserContext, Watch], site_url: str
 ) -> None:

@@ -91,6 +91,19 @@ export async function ready(onProgress) {
   }
 }
 
+/**
+ * Start Python now if it can be restored from the snapshot kept in this browser for this
+ * engine build (a fraction of a second, nothing downloaded), so that it is ready by the
+ * time the reader presses Run; otherwise leave it to the first request, which may have
+ * to download the runtime. live.mjs calls this on the first hover or focus of an example.
+ */
+export async function warmUp() {
+  if (session || !canRunGames()) return;
+  const { holdsEngine, snapshotStore } = await import("../play/snapshot.mjs");
+  const kept = await snapshotStore(siteRoot.href).describe();
+  if (!session && holdsEngine(kept?.key, version)) ready().catch(() => {}); // told to the request
+}
+
 /** Whether Python is running (or starting) now. */
 export function running() {
   return session !== null;

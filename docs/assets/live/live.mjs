@@ -2,8 +2,9 @@
 // bot lab of "Write your own bot". This small module is all a page loads at first. The
 // runner (examples.mjs, engine.mjs) loads on the first interaction with an example
 // (focus or hover, which also fetches the editor's files without running them, or
-// Run); Python (assets/play/worker.mjs) starts on the first Run; the editor runs on the
-// first Edit, or when the reader reaches the bot lab.
+// Run); Python (assets/play/worker.mjs) starts on the first Run, or already on that first
+// interaction when this browser keeps a snapshot of this engine to restore it from; the
+// editor runs on the first Edit, or when the reader reaches the bot lab.
 
 const version = new URL(import.meta.url).searchParams.get("v") || "dev";
 const content = document.querySelector(".md-content__inner");
@@ -30,20 +31,29 @@ try {
   edits.saved = {};
 }
 
+let engine = null;
 let runner = null;
 function load() {
-  runner ??= import("./engine.mjs")
-    .then((engine) => engine.configure(version))
-    .then(() => import("./examples.mjs"));
+  engine ??= import("./engine.mjs").then((module) => (module.configure(version), module));
+  runner ??= engine.then(() => import("./examples.mjs"));
   return runner;
 }
 
-// The first focus or hover of an example loads the runner and fetches the editor.
+// Run (or the page's check) starts Python at once, while the runner loads: Python is the
+// longer wait, and the runner asks for the same start.
+function startPython() {
+  load();
+  engine.then((module) => module.ready()).catch(() => {}); // the runner tells a failure
+}
+
+// The first focus or hover of an example loads the runner, fetches the editor and, if
+// this browser keeps a snapshot of this engine, starts Python.
 let warmed = false;
 function warm(event) {
   if (warmed || !event.target.closest?.(".live-bar, div.highlight")) return;
   warmed = true;
   load();
+  engine.then((module) => module.warmUp());
   import("./editor.mjs").then((editor) => editor.preloadEditor());
 }
 
@@ -64,7 +74,10 @@ function setUp() {
       const bar = document.createElement("div");
       bar.className = "live-bar";
       bar.id = `live-example-${index + 1}`;
-      const act = (action) => async () => (await load()).act(boxes, bars, edits, action, index);
+      const act = (action) => async () => {
+        if (action === "run") startPython();
+        return (await load()).act(boxes, bars, edits, action, index);
+      };
       bar.append(
         button("Run", `Run example ${index + 1}`, act("run")),
         button("Edit", `Edit example ${index + 1}`, act("edit")),
@@ -81,7 +94,10 @@ function setUp() {
     });
     // The page's panel (with its time limit) comes with the page: hooks/page_tools.py.
     const check = content.querySelector(".live-page [data-live=check]");
-    check?.addEventListener("click", async () => (await load()).act(boxes, bars, edits, "check"));
+    check?.addEventListener("click", async () => {
+      startPython();
+      return (await load()).act(boxes, bars, edits, "check");
+    });
     content.addEventListener("pointerover", warm, { passive: true });
     content.addEventListener("focusin", warm);
   }

@@ -22,6 +22,16 @@ const ENTRY = "__python-snapshot__"; // a key inside the cache, never fetched fr
 const OFF = "__python-snapshot-off__"; // present when the reader turned the snapshot off
 const FOLDER = "pirate-rules-python"; // in the private file system, one folder per site
 
+/** The key of a snapshot made by runtime `runtime` (its version) of engine build `engine`. */
+export function snapshotKey(runtime, engine, format) {
+  return `pyodide ${runtime}; engine ${engine}; format ${format}`;
+}
+
+/** Whether the snapshot of key `key` holds engine build `engine` (of any runtime). */
+export function holdsEngine(key, engine) {
+  return typeof key === "string" && key.split("; ").includes(`engine ${engine}`);
+}
+
 /** The snapshot store of the site whose root is `siteRoot` (an absolute URL). */
 export function snapshotStore(siteRoot) {
   const name = `pirate-rules-python-${siteRoot}`;

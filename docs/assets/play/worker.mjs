@@ -59,14 +59,13 @@ function progress(stage) {
 }
 
 // Count the bytes of every download as they arrive, and tell the page at most ten
-// times a second. A restore downloads nothing: its files are fetched as they are, so
-// that the browser can reuse the compiled runtime it keeps beside a cached file.
+// times a second. A restore downloads nothing: its files come from the browser's
+// caches, and are not counted.
 const plainFetch = self.fetch.bind(self);
 let counting = true;
-self.fetch = async (input, init) => {
-  if (!counting) return plainFetch(input, init);
+async function countedFetch(input, init) {
   const response = await plainFetch(input, init);
-  if (!response.ok || !response.body) return response;
+  if (!counting || !response.ok || !response.body) return response;
   const counter = new TransformStream({
     transform(chunk, controller) {
       loaded += chunk.byteLength;
@@ -80,6 +79,66 @@ self.fetch = async (input, init) => {
   });
   const { status, statusText, headers } = response;
   return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+}
+
+// The runtime's WebAssembly (9.6 MB) compiles from the moment the worker knows whether
+// a snapshot is kept, alongside the runtime's scripts and the snapshot's read; left to
+// Pyodide, it would start only once the runtime's script had set itself up. Pyodide
+// instantiates its WebAssembly with `instantiateStreaming(fetch(url), imports)`: once
+// the early compile has begun, that fetch is answered by a response whose body is
+// downloaded only if it is read, and the module compiled early is instantiated in its
+// place. Should the early compile fail, or Pyodide read the file some other way, the
+// body downloads then and Pyodide compiles it as before.
+const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+let compiled = null;
+const stands = new WeakSet(); // the responses that stand for the early download
+
+function compileEarly(counted) {
+  compiled = WebAssembly.compileStreaming((counted ? countedFetch : plainFetch)(wasmURL));
+  compiled.catch(() => {
+    compiled = null;
+  });
+}
+
+// A response for `input` whose body is fetched when, and only if, it is read.
+function readLater(input, init) {
+  let reader = null;
+  const body = new ReadableStream(
+    {
+      async pull(controller) {
+        reader ??= (await countedFetch(input, init)).body.getReader();
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader?.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  const response = new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  stands.add(response);
+  return response;
+}
+
+self.fetch = async (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  return compiled && url === wasmURL ? readLater(input, init) : countedFetch(input, init);
+};
+
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (stands.has(response) && compiled) {
+    try {
+      const module = await compiled;
+      const instance = await WebAssembly.instantiate(module, imports);
+      response.body.cancel().catch(() => {});
+      return { module, instance };
+    } catch {
+      // compiled wrongly, or for other imports: the file is read and compiled here
+    }
+  }
+  return instantiateStreaming(response, imports);
 };
 
 async function fetchEngine() {
@@ -158,10 +217,12 @@ async function boot() {
   const started = performance.now();
   progress("download");
   // A kept snapshot is looked up while the runtime's script loads.
-  const store = (await scripts.store).snapshotStore(siteRoot);
+  const { snapshotStore, snapshotKey } = await scripts.store;
+  const store = snapshotStore(siteRoot);
+  store.describe().then((kept) => compileEarly(kept === null));
   const runtime = scripts.runtime;
   const version = new URL(engineURL).searchParams.get("v") || "dev";
-  const key = runtime.then((loaded) => `pyodide ${loaded.version}; engine ${version}; format ${SNAPSHOT_FORMAT}`);
+  const key = runtime.then((loaded) => snapshotKey(loaded.version, version, SNAPSHOT_FORMAT));
   key.catch(() => {}); // a runtime that failed to load is reported where it is awaited
   const kept = store.usable ? await store.find(key) : null;
   let python = null;
