@@ -27,7 +27,8 @@ cluster as on one process: the same summary, and the same records in the same or
   another worker, and each batch is counted once, when the client takes its results. A
   batch whose workers die one after another (killed from outside, out of memory) is
   played again one game at a time (`pirate_rules.simulate.isolate`) to find the game
-  to blame.
+  to blame. When no worker is left at all and none comes back within
+  `NO_WORKER_SECONDS`, the run stops with a `ClusterError`, after the games before.
 
 Dask is an optional extra (``pip install 'pirate-rules[cluster]'``), imported only
 here, and only when a cluster is asked for: the engine itself needs nothing but
@@ -106,6 +107,10 @@ game) are held whole on its worker and, in their turn, on the client."""
 
 CONNECT_SECONDS: Final = 20
 """How long to try to reach a scheduler, and to wait for its first worker."""
+
+NO_WORKER_SECONDS = CONNECT_SECONDS
+"""How long a run waits, once the scheduler has no worker left (all lost, none
+restarted), before it stops with what it has played."""
 
 
 _ADDRESS: Final = re.compile(r"(?:(?:tcp|tls|ws|wss)://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):(\d{1,5})")
@@ -438,7 +443,7 @@ class Cluster:
             while pending:
                 head, batch = pending[0]
                 while head.key not in finished:
-                    done = next(completions)
+                    done = self._next_done(completions, pending, finished)
                     finished.add(done.key)
                     if on_done is not None and done.status == "finished":
                         on_done(next(len(b) for f, b in pending if f.key == done.key))
@@ -463,6 +468,38 @@ class Cluster:
         finally:
             if pending and self.client is not None:
                 self.client.cancel([future for future, _ in pending], force=True)
+
+    def _next_done(self, completions: Any, pending: deque[tuple[Any, list[Any]]],
+                   finished: set[str]) -> Any:  # fmt: skip
+        """The next batch to finish, as ``completions`` gives it.
+
+        Raises:
+            ClusterError: once the scheduler has had no worker for `NO_WORKER_SECONDS`
+                (a worker lost and not restarted would leave the run waiting forever).
+        """
+        if completions.has_ready():
+            return next(completions)
+        distributed = load_distributed()
+        waiting = [future for future, _ in pending if future.key not in finished]
+        alone_since: float | None = None
+        while True:
+            try:
+                with self.client.as_current():
+                    distributed.wait(waiting, timeout=1, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                if self.client.nthreads():
+                    alone_since = None
+                    continue
+                alone_since = alone_since or time.monotonic()
+                if time.monotonic() - alone_since < NO_WORKER_SECONDS:
+                    continue
+                where = getattr(self.client.scheduler, "address", self.address)
+                start = "" if self.local else f" (start workers with: dask worker {where})"
+                raise ClusterError(
+                    f"the scheduler at {where} has had no worker for {NO_WORKER_SECONDS} s;"
+                    f" the games played before are kept{start}"
+                ) from None
+            return next(completions)
 
     def _died(self, future: Any) -> bool:
         """Whether ``future``'s workers kept dying while they played it; any other

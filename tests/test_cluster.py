@@ -7,12 +7,14 @@ it by its address, as they would join a cluster of many machines.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +23,7 @@ import distributed
 import pytest
 from ctrl_c import ctrl_c_on  # noqa: F401 (a fixture)
 
+import pirate_rules.cluster as cluster_module
 from analysis.__main__ import main as analysis_main
 from analysis.marvin import digest
 from analysis.sim import Runner, Sizes
@@ -418,6 +421,34 @@ def test_a_lost_worker_s_batches_run_again_elsewhere_and_count_once(
     assert victim[0] not in cluster.client.nthreads() or victim[1] not in (
         cluster.client.run(os.getpid).values()
     )
+
+
+def test_a_run_whose_workers_are_all_gone_stops_in_one_error_with_the_games_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Workers lost and not started again (their supervisor gone too) would leave the
+    run waiting for ever: it stops once the scheduler has had none for a while."""
+    monkeypatch.setattr(cluster_module, "NO_WORKER_SECONDS", 2)
+    seen: list[int] = []
+    ended: list[BaseException] = []
+    with _start_local(distributed, 1) as local, Cluster(local.scheduler_address) as joined:
+        games = joined.games("marvin", range(10**7))
+        seen.extend(result.seed for result in itertools.islice(games, 20))
+        local.scale(0)
+
+        def rest() -> None:
+            try:
+                seen.extend(result.seed for result in games)
+            except BaseException as exc:  # the test's thread hands it on
+                ended.append(exc)
+
+        reader = threading.Thread(target=rest, daemon=True)
+        reader.start()
+        reader.join(timeout=60)
+        assert not reader.is_alive(), "the run still waits for a worker"
+    assert len(ended) == 1 and isinstance(ended[0], ClusterError), ended
+    assert "has had no worker for 2 s" in str(ended[0])
+    assert seen == list(range(len(seen))) and len(seen) >= 20  # in order, none twice
 
 
 PEAK = (

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from siteserver import ROOT, SITE
 
-from conftest import watched_context
+from conftest import wait_until_ready, watched_context
 
 sys.path.insert(0, str(ROOT / "hooks"))
 from page_styles import selector_names  # the hook's own reading of a sheet
@@ -162,6 +162,47 @@ def test_a_first_visit_takes_the_scheme_the_device_prefers(browser: Browser, sit
         # Set while the page was read, before the theme's script ran.
         assert page.evaluate("window.__scheme") == "slate"
         expect(page.locator("label[title='Switch to light mode']")).to_be_visible()
+        watch.check()
+    finally:
+        context.close()
+
+
+HOLD_FRAMES = """
+const frame = window.requestAnimationFrame.bind(window);
+window.__held = [];
+window.requestAnimationFrame = (callback) =>
+  window.__held ? window.__held.push(callback) : frame(callback);
+window.__release = () => { const held = window.__held; window.__held = null; held.forEach(frame); };
+"""
+"""Animation frames wait until the test calls ``__release()``: the page is never drawn."""
+
+
+def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_after(
+    browser: Browser, site_url: str
+) -> None:
+    """From the network, the runtime's download waits until the page has been drawn
+    (overrides/partials/early-worker.html); from the service worker's store it starts at
+    once. The page's script adopts that worker rather than starting a second one."""
+    context, watch = watched_context(browser, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.add_init_script(HOLD_FRAMES)
+
+    def workers() -> list[str]:
+        return [url for url in watch.page_requests if "/assets/play/worker.mjs" in url]
+
+    try:
+        page.goto(f"{site_url}play/pirate/")  # its load event: the page has started
+        assert workers() == [], "the worker started before the page was drawn"
+        page.evaluate("window.__release()")
+        wait_until_ready(page)
+        assert len(workers()) == 1, workers()
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        watch.page_requests.clear()
+        with page.expect_request(lambda request: "/assets/play/worker.mjs" in request.url):
+            page.reload()  # frames held again: the worker starts all the same
+        page.evaluate("window.__release()")
+        wait_until_ready(page)
+        assert len(workers()) == 1, workers()
         watch.check()
     finally:
         context.close()

@@ -9,6 +9,7 @@ engine's family words. The answers come from the engine (pirate_rules.web.pirate
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -153,6 +154,20 @@ def test_the_goal_the_ships_and_the_childs_buttons_fit_the_screen(
         phone.locator("#to-list").tap()
     finally:
         phone.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_a_tap_on_the_goals_button_picture_points_at_the_button_and_plays_nothing(
+    phone: Page,
+) -> None:
+    assert open_lesson(phone, "keel") == "choosing"  # goal: the Ace, then Play, to the ship
+    before = phone.locator("#table").inner_html()
+    play_button = phone.locator(f"#{button('P')}")
+    phone.locator("#goal-picture .goal-action").tap()
+    expect(play_button).to_have_class(re.compile(r"\bis-pointed\b"))
+    expect(play_button).not_to_have_class(re.compile(r"\bis-pointed\b"))  # it stops
+    expect(phone.locator("#nudge")).to_be_hidden()  # no wrong tap was counted
+    assert phone.locator("#table").inner_html() == before
+    phone.locator("#to-list").tap()
 
 
 def test_axe_finds_nothing_on_the_list_in_a_lesson_nor_at_its_end(phone: Page) -> None:

@@ -58,10 +58,11 @@ export function startEngine(root, { onProgress } = {}) {
     }
   };
   const onError = (message) => settle.reject(new Error(message || "the game's worker could not start"));
-  // The page may have started the same worker already, while it was loading.
+  // The page may have started the same worker already, while it was loading
+  // (overrides/partials/early-worker.html).
   const early = window.pirateRulesWorker;
   delete window.pirateRulesWorker;
-  const adopt = early && early.url === url.href;
+  const adopt = early?.worker && early.url === url.href;
   const worker = adopt ? early.worker : new Worker(url, { type: "module" });
   worker.onmessage = ({ data }) => onMessage(data);
   worker.onerror = (event) => {
@@ -72,7 +73,7 @@ export function startEngine(root, { onProgress } = {}) {
     early.messages.forEach(onMessage);
     if (early.errors.length) onError(early.errors[0]);
   } else {
-    early?.worker.terminate();
+    early?.cancel();
   }
   const call = (name, ...args) =>
     new Promise((resolve, reject) => {
@@ -100,7 +101,7 @@ export async function bootPage(root) {
     return null;
   };
   if (!canRunGames()) {
-    window.pirateRulesWorker?.worker.terminate();
+    window.pirateRulesWorker?.cancel();
     return fail(new Error("This browser cannot run module workers or WebAssembly."));
   }
   const slow = setTimeout(() => {
@@ -108,6 +109,7 @@ export async function bootPage(root) {
   }, 20000);
   const total = Number(root.dataset.downloadBytes) || 0;
   try {
+    await window.pirateRulesWorker?.started; // a first visit lets the page be drawn first
     const engine = startEngine(root, {
       onProgress: ({ stage, loaded = 0 }) => {
         const words = loadingWords(stage, loaded, total);

@@ -137,7 +137,7 @@ function pictureOf(things) {
     if (thing.sign === "to") return el("span", { class: "goal-sign" }, "→");
     if (thing.sign === "ko") return el("span", { class: "goal-ko" }, icon("stars"));
     if (thing.sign === "sink") return el("span", { class: "goal-prize goal-sunk" }, icon("ship"));
-    if (thing.action) return el("span", { class: "goal-action" }, ACTION_WORDS[thing.action]);
+    if (thing.action) return el("span", { class: "goal-action", "data-action": thing.action }, ACTION_WORDS[thing.action]);
     const hearts = el("span", { class: "goal-hearts" });
     for (let i = 0; i < 4; i += 1) hearts.append(icon("heart", i < thing.hp ? "goal-heart" : "goal-heart lost"));
     return el(
@@ -148,6 +148,18 @@ function pictureOf(things) {
       el("span", { class: "goal-rank" }, thing.pirate),
     );
   });
+}
+
+/** A tap on the goal's picture of a button points at the button itself, so that a child
+ * who taps the picture learns where to press instead of meeting a dead chip. */
+function pointAtButton(event) {
+  const action = event.target.closest?.(".goal-action")?.dataset.action;
+  const button = action && document.getElementById(`action-${action}`);
+  if (!button) return;
+  button.classList.remove("is-pointed");
+  void button.offsetWidth; // start the pointing again on a second tap
+  button.classList.add("is-pointed");
+  button.addEventListener("animationend", () => button.classList.remove("is-pointed"), { once: true });
 }
 
 function showGoal(lesson) {
@@ -338,6 +350,7 @@ if (engine) {
   voice = createVoice(document.getElementById("voice"));
   lessons = (await engine.call(board.calls.list)).lessons;
   toList.addEventListener("click", showList);
+  document.getElementById("goal-picture").addEventListener("pointerdown", pointAtButton);
   document.getElementById("again").addEventListener("click", () => openLesson(view.lesson));
   document.getElementById("next").addEventListener("click", () => {
     const index = lessons.findIndex((lesson) => lesson.key === view?.lesson);
