@@ -206,3 +206,17 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
         watch.check()
     finally:
         context.close()
+    # A first visit in a tab that is not shown, which draws no frames, starts it all the same.
+    context, watch = watched_context(browser, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.add_init_script(HOLD_FRAMES)
+    page.add_init_script(
+        'Object.defineProperty(document, "visibilityState", { get: () => "hidden" })'
+    )
+    try:
+        with page.expect_request(lambda request: "/assets/play/worker.mjs" in request.url):
+            page.goto(f"{site_url}play/pirate/")
+        wait_until_ready(page)
+        watch.check()
+    finally:
+        context.close()
