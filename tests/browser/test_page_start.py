@@ -220,25 +220,3 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
         watch.check()
     finally:
         context.close()
-
-
-def test_the_search_index_waits_until_the_page_is_idle_or_the_reader_searches(
-    browser: Browser, site_url: str
-) -> None:
-    """The theme's search would fetch its index (370 kB) while the page starts; it waits
-    for the page to be idle (never, here) or for the reader to turn to the search."""
-    context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.add_init_script("window.requestIdleCallback = () => 0")  # the page is never idle
-    try:
-        page.goto(f"{site_url}rules/marvin/")
-        page.wait_for_load_state("networkidle")
-        assert not [url for url in watch.page_requests if "search_index" in url]
-        with page.expect_request(lambda request: "/search/search_index.json" in request.url):
-            page.locator(".md-search__input").focus()
-        page.locator(".md-search__input").fill("shield")
-        expect(page.locator(".md-search-result__item").first).to_be_visible()
-        assert len([url for url in watch.page_requests if "search_index" in url]) == 1
-        watch.check()
-    finally:
-        context.close()
