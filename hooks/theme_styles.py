@@ -63,7 +63,6 @@ search's language support, run by the search worker for other languages than Eng
 NESTED = ("@media", "@supports", "@container", "@layer", "@document", "@-moz-document")
 """At-rules whose block holds rules (which are pruned); any other at-rule stays whole."""
 
-_TOKEN = re.compile(r"[\w-]+")
 _SCRIPT = re.compile(r"<script\b[^>]*>(.*?)</script\s*>", re.S | re.I)
 _TAG = re.compile(r"<[^>]*>")
 _IDENT = re.compile(r"[\w-]+")
@@ -97,11 +96,11 @@ class Names:
         code: set[str] = set()
         for text in markup:
             for script in _SCRIPT.findall(text):
-                code.update(_TOKEN.findall(script))
+                code.update(_IDENT.findall(script))
             for tag in _TAG.findall(_SCRIPT.sub("", text)):
-                whole.update(_TOKEN.findall(tag))
+                whole.update(_IDENT.findall(tag))
         for text in scripts:
-            code.update(_TOKEN.findall(text))
+            code.update(_IDENT.findall(text))
         stems = {token for token in code if re.search(r"[a-zA-Z0-9]", token)}
         return cls(
             whole=frozenset(whole | code),
