@@ -40,6 +40,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from playpage import games_asked, wait_for_game
 from siteserver import CHROMIUM, CHROMIUM_ARGS, ensure_site_built, serve_site
 
 READY_MS = 120_000
@@ -59,9 +60,9 @@ def new_game(page: Page, seats: tuple[str, str], seed: int | str = "", **fields:
         page.locator("[name=resume]").set_checked(True)
     for name, value in fields.items():
         page.locator(f"[name={name}]").set_checked(bool(value))
-    renders = int(page.locator("#play").get_attribute("data-renders") or 0)
+    asked = games_asked(page)
     page.locator(".play-setup button[type=submit]").click()
-    page.wait_for_function(f"Number(document.querySelector('#play').dataset.renders) > {renders}")
+    wait_for_game(page, asked)
 
 
 def set_clock(page: Page, milliseconds: int) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playpage import games_asked, wait_for_game
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
 from siteserver import CHROMIUM, CHROMIUM_ARGS, ensure_site_built, is_local, serve_site
 
@@ -163,7 +164,7 @@ def set_fast(page: Page, select: str, value: str) -> None:
 
 def start_game(page: Page, **fields: str) -> None:
     """Fill the new-game form (opening it first) and start a game; waits for its first view."""
-    renders = int(page.locator("#play").get_attribute("data-renders") or 0)
+    asked = games_asked(page)
     details = page.locator("details.play-options")
     if details.count() == 0:  # the options in a dialog, opened by the New game button
         page.locator("#new-game").click()
@@ -178,9 +179,7 @@ def start_game(page: Page, **fields: str) -> None:
         else:
             field.fill(value)
     page.locator(".play-setup button[type=submit]").click()
-    page.wait_for_function(
-        f"Number(document.querySelector('#play').dataset.renders || 0) > {renders}"
-    )
+    wait_for_game(page, asked)
 
 
 def axe_problems(page: Page, selector: str) -> list[str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playpage import games_asked, wait_for_game
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import (
@@ -44,8 +45,6 @@ def pirate(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
 
 MOMENT = "Number(document.querySelector('#play').dataset.moment)"
 """The moment the page shows (JavaScript)."""
-RENDERS = "Number(document.querySelector('#play').dataset.renders || 0)"
-"""How many views the page has drawn (JavaScript)."""
 
 
 def moment(page: Page) -> int:
@@ -69,7 +68,7 @@ def new_game(
 
     Starting closes the options again.
     """
-    renders = int(page.locator("#play").get_attribute("data-renders") or 0)
+    asked = games_asked(page)
     details = page.locator("details.play-options")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
@@ -88,7 +87,7 @@ def new_game(
         page.keyboard.press("Enter")
     else:
         start.click()
-    page.wait_for_function(f"{RENDERS} > {renders}")
+    wait_for_game(page, asked)
     expect(details).not_to_have_attribute("open", "")
 
 

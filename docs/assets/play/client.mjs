@@ -85,7 +85,8 @@ export function startEngine(root, { onProgress } = {}) {
 }
 
 // Wires the page's loading panel to the engine's boot and returns the engine once
-// Python is ready, or null after showing the failure panel.
+// Python is ready, or null after showing the failure panel. The page calls `pageReady`
+// once its first view is drawn.
 export async function bootPage(root) {
   const loading = root.querySelector(".play-loading");
   const label = root.querySelector(".play-loading__label");
@@ -121,13 +122,35 @@ export async function bootPage(root) {
     await engine.ready;
     bar.value = bar.max;
     loading.hidden = true;
-    root.classList.add("play--ready");
     return engine;
   } catch (error) {
     return fail(error);
   } finally {
     clearTimeout(slow);
   }
+}
+
+/**
+ * The page has drawn its first view (a game on the table, a lesson list, a record) and
+ * takes the player's choices: `play--ready` on its root, and the `play-ready` mark. Until
+ * then a choice could be overtaken by the page's own start (a first game that reads the
+ * new-game form as it is being filled in).
+ */
+export function pageReady(root) {
+  root.classList.add("play--ready");
+  performance.mark("play-ready");
+}
+
+/**
+ * Count a view the page settled on, for tests and benchmarks to wait on: `data-renders`
+ * counts the views, `data-drawn-game` numbers the game the last one showed, and
+ * `data-game` (set by the page as it asks for a game) the game asked for last. A new
+ * game is on the table once the two numbers agree, whatever the game before it drew
+ * meanwhile.
+ */
+export function countView(root, game) {
+  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  root.dataset.drawnGame = String(game);
 }
 
 const megabytes = (bytes) => Math.round(bytes / 1e6);

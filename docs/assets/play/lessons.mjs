@@ -18,7 +18,7 @@
 // came to rest (any state but "playing"), `data-nudges` the nudges shown. `data-pace`
 // (ms) sets the pace of the steps.
 
-import { bootPage, el } from "./client.mjs";
+import { bootPage, el, pageReady } from "./client.mjs";
 import { cardSvg } from "./cards.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { icon } from "./icons.mjs";
@@ -367,5 +367,5 @@ if (engine) {
   root.querySelector(".play-area").hidden = false;
   root.querySelector(".play-tools").hidden = false;
   showList();
-  performance.mark("play-ready");
+  pageReady(root);
 }

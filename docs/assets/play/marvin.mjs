@@ -25,7 +25,7 @@
 // the engine which choice the expert would make and why (marvin_hint); the page shows
 // the words and lights the places, and the engine notes the hint in the game's record.
 
-import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
+import { Conversation, bootPage, countView, el, logTo, pageReady, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
 import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
@@ -229,6 +229,7 @@ function forgetMarks() {
 /** Start a game (or resume one from its keep); resolves true once it is on the table. */
 async function start(options, { animate = true, quiet = false } = {}) {
   talk.newGame();
+  root.dataset.game = String(talk.game);
   stopSteps();
   setPaused(false);
   forgetMarks();
@@ -299,7 +300,7 @@ function pick(id, redraw = true) {
 
 /** A person's draw waits for their tap on the pile (or the "Draw a card" button). */
 function waitForDraw(step) {
-  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  countView(root, talk.game);
   setStatus(step.prompt);
   voice.say(step.say);
   markPlaces(parts, lastMarks, true, "is-last"); // what the other player just did
@@ -403,7 +404,7 @@ async function show(next, animate) {
 // before it (`data-click-kind`: "move", or "draw" for a tap on the pile), of which
 // `data-click-paced` was the steps' own pacing.
 function render(next) {
-  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  countView(root, talk.game);
   drawTable(parts, next.table, { players: next.players, toMove: next.to_move });
   markPlaces(parts, lastMarks, true, "is-last");
   statusLine.classList.toggle("play-status--you", !next.computer_to_move && !next.outcome);
@@ -595,5 +596,5 @@ if (engine) {
   area.hidden = false;
   root.querySelector(".play-tools").hidden = false;
   if (!(await playMyBot())) await kept.open();
-  performance.mark("play-ready");
+  pageReady(root);
 }

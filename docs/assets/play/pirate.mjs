@@ -13,7 +13,7 @@
 // line being said is over (a newer one replaces one still waiting); "tap Claim!" and the
 // end are said at once.
 
-import { Conversation, bootPage, el, logTo, saveRecord } from "./client.mjs";
+import { Conversation, bootPage, countView, el, logTo, pageReady, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { suitSign } from "./icons.mjs";
 import { saveGame, shareHash } from "./keep.mjs";
@@ -55,6 +55,8 @@ let began = false; // the clock ran in this game (the button then says "Go on")
 let pending = [new Map(), new Map()]; // each seat's presses not yet played, by action
 let version = ""; // the engine's, saved with the game
 let lastError = ""; // why a kept game could not be opened
+let asked = 0; // the games asked of the engine, numbered (`data-game`)
+let shown = 0; // the number of the game on the table
 let voice = null; // voice.mjs: says each view's `say`
 const clock = new MomentClock(playMoment);
 
@@ -269,6 +271,7 @@ async function newGame(record = undefined) {
   const players = seats.map((plays, seat) => (plays === "person" ? f[`name${seat}`].value : ""));
   const options = { seed: f.seed.value.trim() || null, seats, players };
   pause();
+  const number = askForGame();
   let first;
   try {
     const deal = record === undefined ? await readRecord() : record;
@@ -280,13 +283,14 @@ async function newGame(record = undefined) {
     return false;
   }
   f.record.value = ""; // "Play again" deals new cards; "Play this deal again" keeps them
-  setUp(first, `New game${options.record ? " from a game record" : `, seed ${first.seed}`}.`);
+  setUp(first, `New game${options.record ? " from a game record" : `, seed ${first.seed}`}.`, number);
   return true;
 }
 
 /** Open a kept game (saved in this browser, or from a share link), paused. */
 async function openKept(keep) {
   if (!talk) return false;
+  const number = askForGame();
   let first;
   try {
     first = await engine.call("pirate_new", keep);
@@ -300,12 +304,20 @@ async function openKept(keep) {
     if (seat.plays === "person") f[`name${index}`].value = seat.name;
   });
   showSetupFields();
-  setUp(first, `A kept game, at moment ${first.moment}.`);
+  setUp(first, `A kept game, at moment ${first.moment}.`, number);
   return true;
 }
 
-/** Put a game's first view on the table, paused. */
-function setUp(first, said) {
+/** A game is asked of the engine: its number. */
+function askForGame() {
+  asked += 1;
+  root.dataset.game = String(asked);
+  return asked;
+}
+
+/** Put the first view of game `number` on the table, paused. */
+function setUp(first, said, number) {
+  shown = number;
   pause();
   talk.newGame();
   clock.reset();
@@ -378,7 +390,7 @@ function show(next) {
   draw(next);
   keepGame(next);
   root.dataset.moment = String(next.moment);
-  root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
+  countView(root, shown);
   const names = next.players;
   statusLine.textContent = next.outcome
     ? next.outcome.title
@@ -506,5 +518,5 @@ if (engine) {
     welcome: "Welcome back! Your game is here, paused where you left it: press Go on to play.",
   });
   await kept.open();
-  performance.mark("play-ready");
+  pageReady(root);
 }

@@ -6,7 +6,7 @@
 // renderer (renderers.mjs). A file that cannot be opened leaves no table behind it, and
 // focus never falls to the page when a step button it was on is switched off.
 
-import { bootPage, el } from "./client.mjs";
+import { bootPage, el, pageReady } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { readShareHash } from "./keep.mjs";
 import { marvinRenderer } from "./marvin-table.mjs";
@@ -199,5 +199,5 @@ if (engine) {
   build();
   area.hidden = false;
   await openLink();
-  performance.mark("play-ready");
+  pageReady(root);
 }

@@ -1,0 +1,26 @@
+"""Waiting on a play page (Marvin's or Pirate's) for the game it was asked for.
+
+The page numbers the games it asks of its engine on its root (``data-game``) and notes
+the game of each view it draws (``data-drawn-game``; docs/assets/play/client.mjs
+``countView``). A test that starts a game waits until the two agree: a count of views
+alone can be met by the game before it, still being drawn meanwhile. Used by the tests
+and the benchmarks alike.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+
+def games_asked(page: Page) -> int:
+    """How many games the play page has asked of its engine."""
+    return int(page.locator("#play").get_attribute("data-game") or 0)
+
+
+def wait_for_game(page: Page, after: int) -> None:
+    """Wait until the page shows the game it asked for last, one asked for after
+    ``after`` games."""
+    page.wait_for_function(
+        f"""(({{ game, drawnGame }}) => Number(game || 0) > {after} && drawnGame === game)(
+            document.querySelector('#play').dataset)"""
+    )
