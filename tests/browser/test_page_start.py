@@ -220,3 +220,57 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
         watch.check()
     finally:
         context.close()
+
+
+def search_index_requests(requests: list[str]) -> list[str]:
+    return [url for url in requests if "/search/search_index.json" in url]
+
+
+def test_the_search_index_waits_until_the_page_has_started_or_the_reader_searches(
+    browser: Browser, site_url: str
+) -> None:
+    """The theme's search would fetch its index (370 kB) and build it while the page
+    starts (overrides/partials/search-later.html): it waits for the page to be idle
+    once started (never, here), or for the reader to turn to the search."""
+    context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.add_init_script("window.requestIdleCallback = () => 0")  # the page is never idle
+    try:
+        page.goto(f"{site_url}rules/marvin/")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(500)
+        assert search_index_requests(watch.page_requests) == []
+        with page.expect_request(lambda request: "/search/search_index.json" in request.url):
+            page.locator(".md-search__input").focus()
+        page.locator(".md-search__input").fill("shield")
+        expect(page.locator(".md-search-result__item").first).to_be_visible()
+        assert len(search_index_requests(watch.page_requests)) == 1
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_a_game_page_asks_for_the_search_index_only_once_its_game_is_ready(
+    browser: Browser, site_url: str
+) -> None:
+    """While Python starts, the search's index is neither fetched nor built."""
+    context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.add_init_script(
+        """window.__indexAsked = null;
+        const open = XMLHttpRequest.prototype.send;
+        XMLHttpRequest.prototype.send = function (...args) {
+            const ready = document.querySelector("#play.play--ready") !== null;
+            window.__indexAsked ??= ready ? "after" : "before";
+            return open.apply(this, args);
+        };"""
+    )
+    try:
+        page.goto(f"{site_url}play/marvin/")
+        wait_until_ready(page)
+        page.wait_for_function("window.__indexAsked !== null")
+        assert page.evaluate("window.__indexAsked") == "after"
+        assert len(search_index_requests(watch.page_requests)) == 1
+        watch.check()
+    finally:
+        context.close()

@@ -88,6 +88,13 @@
     await settingsLoaded.catch(() => {});
     await idle();
     await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname });
+    // The search's index, which the page asks for late (overrides/partials/search-later.html),
+    // is kept with the page: asked for now if it was not yet, and kept once it has arrived.
+    const search = window.pirateRulesSearch;
+    if (search) {
+      search.want();
+      await Promise.race([search.fetched, new Promise((resolve) => setTimeout(resolve, 10000))]);
+    }
     // What the page loaded, and the card pictures it shows, even one still on its way.
     const cards = [...document.querySelectorAll("use")].map((use) => use.href?.baseVal || use.getAttribute("href") || "");
     const loadedUrls = performance.getEntriesByType("resource").map((entry) => entry.name);
