@@ -110,11 +110,15 @@ export function snapshotStore(siteRoot) {
         const cache = await open();
         const [off, kept] = await Promise.all([cache.match(offEntry), cache.match(entry)]);
         if (off || !kept) return null;
+        // Its bytes are read while the key is worked out (from the runtime's version).
+        const read = readKept(await place, kept);
+        read.catch(() => {});
         if (kept.headers.get("x-snapshot-key") !== (await key)) {
+          await read.catch(() => {}); // the file may be deleted once it is no longer read
           await forget();
           return null;
         }
-        const bytes = readKept(await place, kept).catch(async (error) => {
+        const bytes = read.catch(async (error) => {
           await forget().catch(() => {});
           throw error;
         });

@@ -68,7 +68,7 @@ async function countedFetch(input, init) {
   if (!counting || !response.ok || !response.body) return response;
   const counter = new TransformStream({
     transform(chunk, controller) {
-      loaded += chunk.byteLength;
+      if (counting) loaded += chunk.byteLength; // asked for early, and then not needed
       const now = performance.now();
       if (now - lastReport > 100) {
         lastReport = now;
@@ -81,9 +81,9 @@ async function countedFetch(input, init) {
   return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
 }
 
-// The runtime's WebAssembly (9.6 MB) compiles from the moment the worker knows whether
-// a snapshot is kept, alongside the runtime's scripts and the snapshot's read; left to
-// Pyodide, it would start only once the runtime's script had set itself up. Pyodide
+// The runtime's WebAssembly (9.6 MB) compiles from the worker's first moment, alongside
+// the runtime's scripts and the snapshot's read; left to Pyodide, it would start only
+// once the runtime's script had set itself up and the snapshot was read. Pyodide
 // instantiates its WebAssembly with `instantiateStreaming(fetch(url), imports)`: once
 // the early compile has begun, that fetch is answered by a response whose body is
 // downloaded only if it is read, and the module compiled early is instantiated in its
@@ -93,12 +93,27 @@ const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
 let compiled = null;
 const stands = new WeakSet(); // the responses that stand for the early download
 
-function compileEarly(counted) {
-  compiled = WebAssembly.compileStreaming((counted ? countedFetch : plainFetch)(wasmURL));
+function compileEarly() {
+  compiled = WebAssembly.compileStreaming(countedFetch(wasmURL));
   compiled.catch(() => {
     compiled = null;
   });
 }
+compileEarly();
+
+// Pyodide's standard library (2.5 MB) and lock file are asked for at once too: a start
+// and a restore both need them, and Pyodide would ask only once its script has loaded
+// (a restore then waited for them after the snapshot was read). Pyodide's own fetch of
+// each is answered by the response asked for here, or, should that have failed, by a
+// fetch of its own.
+const early = new Map(
+  ["python_stdlib.zip", "pyodide-lock.json"].map((name) => {
+    const url = new URL(name, indexURL).href;
+    const response = countedFetch(url);
+    response.catch(() => {}); // fetched again when Pyodide asks
+    return [url, response];
+  }),
+);
 
 // A response for `input` whose body is fetched when, and only if, it is read.
 function readLater(input, init) {
@@ -122,6 +137,11 @@ function readLater(input, init) {
 
 self.fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
+  const asked = early.get(url);
+  if (asked) {
+    early.delete(url);
+    return asked.catch(() => countedFetch(input, init));
+  }
   return compiled && url === wasmURL ? readLater(input, init) : countedFetch(input, init);
 };
 
@@ -219,7 +239,6 @@ async function boot() {
   // A kept snapshot is looked up while the runtime's script loads.
   const { snapshotStore, snapshotKey } = await scripts.store;
   const store = snapshotStore(siteRoot);
-  store.describe().then((kept) => compileEarly(kept === null));
   const runtime = scripts.runtime;
   const version = new URL(engineURL).searchParams.get("v") || "dev";
   const key = runtime.then((loaded) => snapshotKey(loaded.version, version, SNAPSHOT_FORMAT));
