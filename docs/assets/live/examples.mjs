@@ -156,6 +156,7 @@ class Examples {
     this.bootNote = "";
     this.showAnswer(item, answer);
     this.mark(item, answer.marks);
+    performance.mark("live-answer", { detail: { example: item.index } }); // for the benchmarks
     return answer;
   }
 
