@@ -229,9 +229,9 @@ def search_index_requests(requests: list[str]) -> list[str]:
 def test_the_search_index_waits_until_the_page_has_started_or_the_reader_searches(
     browser: Browser, site_url: str
 ) -> None:
-    """The theme's search would fetch its index (370 kB) and build it while the page
-    starts (overrides/partials/search-later.html): it waits for the page to be idle
-    once started (never, here), or for the reader to turn to the search."""
+    """The theme's search would start its worker, fetch its index (370 kB) and build it
+    while the page starts (overrides/partials/search-later.html): it waits for the page
+    to be idle once started (never, here), or for the reader to turn to the search."""
     context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.add_init_script("window.requestIdleCallback = () => 0")  # the page is never idle
@@ -240,11 +240,13 @@ def test_the_search_index_waits_until_the_page_has_started_or_the_reader_searche
         page.wait_for_load_state("load")
         page.wait_for_timeout(500)
         assert search_index_requests(watch.page_requests) == []
+        assert not [url for url in watch.page_requests if "/workers/search." in url]
         with page.expect_request(lambda request: "/search/search_index.json" in request.url):
             page.locator(".md-search__input").focus()
         page.locator(".md-search__input").fill("shield")
         expect(page.locator(".md-search-result__item").first).to_be_visible()
         assert len(search_index_requests(watch.page_requests)) == 1
+        assert len([url for url in watch.page_requests if "/workers/search." in url]) == 1
         watch.check()
     finally:
         context.close()
