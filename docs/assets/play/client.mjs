@@ -120,8 +120,7 @@ export async function bootPage(root) {
       },
     });
     await engine.ready;
-    bar.value = bar.max;
-    loading.hidden = true;
+    bar.value = bar.max; // the panel stays until the page's first view is drawn
     return engine;
   } catch (error) {
     return fail(error);
@@ -132,11 +131,13 @@ export async function bootPage(root) {
 
 /**
  * The page has drawn its first view (a game on the table, a lesson list, a record) and
- * takes the player's choices: `play--ready` on its root, and the `play-ready` mark. Until
- * then a choice could be overtaken by the page's own start (a first game that reads the
- * new-game form as it is being filled in).
+ * takes the player's choices: the loading panel goes, `play--ready` on its root shows the
+ * game (site.css), and the `play-ready` mark. Until then a choice could be overtaken by
+ * the page's own start (a first game that reads the new-game form as it is being filled
+ * in), and a half-drawn game would move what is in sight.
  */
 export function pageReady(root) {
+  root.querySelector(".play-loading").hidden = true;
   root.classList.add("play--ready");
   performance.mark("play-ready");
 }

@@ -238,6 +238,8 @@ async function start(options, { animate = true, quiet = false } = {}) {
   if (!first) return false;
   view = null;
   endBox.hidden = true;
+  showTools(first);
+  tools.undo.disabled = true;
   parts.caption.textContent = "";
   drawTable(parts, (animate && first.dealt) || first.table, { players: first.players });
   restartLog(animate ? first.log.slice(0, 1) : first.log);
@@ -409,9 +411,7 @@ function render(next) {
   markPlaces(parts, lastMarks, true, "is-last");
   statusLine.classList.toggle("play-status--you", !next.computer_to_move && !next.outcome);
   document.getElementById("seed-note").textContent = `Seed ${next.seed} · turn ${next.turn}`;
-  const versusComputer = next.players.some((player) => player.computer);
-  tools.pause.hidden = tools.step.hidden = !versusComputer || Boolean(next.outcome);
-  tools.undo.hidden = next.mode !== "computer" || !form.elements.takeback.checked;
+  showTools(next);
   tools.undo.disabled = !next.can_undo;
   picked = null;
   pickPlace(parts, null);
@@ -439,6 +439,14 @@ function drawChoices(next) {
   const inDialog = dialog.open || notice.holdsFocus();
   if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
   choicesOffered();
+}
+
+/** The tools a game of `next`'s kind offers: shown as it starts, so that they do not
+ * appear (and move what is beside them) once its first steps have been shown. */
+function showTools(next) {
+  const versusComputer = next.players.some((player) => player.computer);
+  tools.pause.hidden = tools.step.hidden = !versusComputer || Boolean(next.outcome);
+  tools.undo.hidden = next.mode !== "computer" || !form.elements.takeback.checked;
 }
 
 // -- the coach ----------------------------------------------------------------------------
