@@ -139,7 +139,23 @@ export async function bootPage(root) {
 export function pageReady(root) {
   root.querySelector(".play-loading").hidden = true;
   root.classList.add("play--ready");
+  if (unseenFocus) {
+    const [element, options] = unseenFocus;
+    unseenFocus = null;
+    if (element.isConnected) element.focus(options);
+  }
   performance.mark("play-ready");
+}
+
+let unseenFocus = null; // [element, options] the page gave the focus before it was shown
+
+/**
+ * Give `element` the focus, now if it is shown, or else as soon as the page's game is
+ * (an element that is not shown cannot take the focus).
+ */
+export function focusShown(element, options = { preventScroll: true }) {
+  if (element.closest(".play[data-runtime]:not(.play--ready)")) unseenFocus = [element, options];
+  else element.focus(options);
 }
 
 /**

@@ -25,7 +25,7 @@
 // the engine which choice the expert would make and why (marvin_hint); the page shows
 // the words and lights the places, and the engine notes the hint in the game's record.
 
-import { Conversation, bootPage, countView, el, logTo, pageReady, saveRecord } from "./client.mjs";
+import { Conversation, bootPage, countView, el, focusShown, logTo, pageReady, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
 import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
@@ -309,7 +309,7 @@ function waitForDraw(step) {
   offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
   const button = el("button", { type: "button", class: "play-button", "data-move": "draw", "aria-keyshortcuts": "1 D", onclick: drawNow }, el("kbd", { "aria-hidden": "true" }, "1"), " Draw a card");
   choicesBox.replaceChildren(button);
-  if (!dialog.open && !notice.holdsFocus()) button.focus({ preventScroll: true });
+  if (!dialog.open && !notice.holdsFocus()) focusShown(button);
   choicesOffered();
   return new Promise((resolve) => (drawWait = resolve));
 }
@@ -426,7 +426,7 @@ function render(next) {
     document.getElementById("end-text").textContent = next.headline;
     document.getElementById("watch").href = `../viewer/${shareHash(GAME, next.keep)}`;
     // Focus goes to what comes next, not to the page.
-    if (!dialog.open && !notice.holdsFocus()) document.getElementById("again").focus({ preventScroll: true });
+    if (!dialog.open && !notice.holdsFocus()) focusShown(document.getElementById("again"));
   }
 }
 
@@ -437,7 +437,8 @@ function drawChoices(next) {
   if (!human) return;
   choicesBox.append(...choiceButtons(parts, next.legal, choose));
   const inDialog = dialog.open || notice.holdsFocus();
-  if (!inDialog) choicesBox.querySelector("button")?.focus({ preventScroll: true });
+  const first = choicesBox.querySelector("button");
+  if (!inDialog && first) focusShown(first);
   choicesOffered();
 }
 

@@ -6,7 +6,7 @@
 // renderer (renderers.mjs). A file that cannot be opened leaves no table behind it, and
 // focus never falls to the page when a step button it was on is switched off.
 
-import { bootPage, el, pageReady } from "./client.mjs";
+import { bootPage, el, focusShown, pageReady } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { readShareHash } from "./keep.mjs";
 import { marvinRenderer } from "./marvin-table.mjs";
@@ -86,7 +86,7 @@ async function open(text, source) {
   viewer.hidden = false;
   showError(answer.error);
   draw(answer);
-  nav.forward.focus();
+  focusShown(nav.forward, {});
 }
 
 function draw(step) {
