@@ -9,9 +9,10 @@ parts.
 
 After the build, and before the service worker lists the files (``hooks/offline.py``
 gives each file the hash of its final bytes), this hook rewrites both sheets without
-the selectors that can never match here, under a new content-hashed name that every
-page links instead (so a browser that kept the full sheet under the old name never
-mixes it with a new build). The test is conservative:
+the selectors that can never match here, as one sheet (one request less before a page
+can be drawn), under a new content-hashed name that every page links instead of the
+two (so a browser that kept the full sheets under the old names never mixes them with a
+new build). The test is conservative:
 
 * A selector is dropped only when it needs a class, an id or an attribute value (such
   as ``[data-md-color-primary=pink]``) that appears nowhere in the built site: neither
@@ -27,7 +28,9 @@ mixes it with a new build). The test is conservative:
   browser ignores a whole list with one selector it does not know, and dropping that
   one would bring the rest to life).
 * A rule goes when all its selectors do, and an ``@media`` or ``@supports`` block when
-  nothing is left in it. ``@font-face``, ``@keyframes``, ``@page`` and every other
+  nothing is left in it. A custom property goes when nothing reads it
+  (:func:`without_unused_properties`): the icons of the theme's parts this site does not
+  use were most of the sheet's ``:root``. ``@font-face``, ``@keyframes``, ``@page`` and every other
   at-rule stay as they are, and so do the rules of custom properties, whose selectors
   (``:root``, ``[data-md-color-scheme=slate]``) the site uses.
 
@@ -51,6 +54,9 @@ from pyodide_assets import ENGINE_ZIP, RUNTIME_DIR
 
 SHEETS = re.compile(r"(?P<stem>main|palette)\.(?P<hash>[0-9a-f]{8})\.min\.css")
 """The theme's sheets that are rewritten, in ``assets/stylesheets/``."""
+
+THEME_SHEET = "theme"
+"""The stem of the one sheet they become (``theme.<hash>.min.css``)."""
 
 MARKUP = (".html", ".json", ".svg", ".xml")
 SCRIPTS = (".js", ".mjs")
@@ -280,6 +286,77 @@ def prune(css: str, names: Names) -> str:
     return "".join(_rules(css, names))
 
 
+_PROPERTY = re.compile(r"\s*(--[\w-]+)\s*:")
+_VAR = re.compile(r"var\(\s*(--[\w-]+)")
+_CUSTOM = re.compile(r"--[\w-]+")
+
+
+def _declarations(body: str) -> list[str]:
+    """A rule's declarations, split at the semicolons that are not nested in them."""
+    parts, start, i = [], 0, 0
+    while (i := _find(body, i, ";")) < len(body):
+        parts.append(body[start:i])
+        start = i = i + 1
+    parts.append(body[start:])
+    return [part for part in parts if part.strip()]
+
+
+def _without(css: str, unused: set[str]) -> Iterator[str]:
+    """The rules of ``css`` without their declarations of the custom properties ``unused``
+    (a rule left empty goes)."""
+    i = 0
+    while i < len(css):
+        stop = _find(css, i, "{;}")
+        if stop == len(css) or css[stop] != "{":
+            yield css[i : stop + 1]
+            i = stop + 1
+            continue
+        prelude, end = css[i:stop], _block_end(css, stop)
+        body = css[stop + 1 : end - 1]
+        if prelude.strip().startswith("@"):
+            if prelude.strip().lower().startswith(NESTED):
+                inside = "".join(_without(body, unused))
+                if inside.strip():
+                    yield f"{prelude}{{{inside}}}"
+            else:
+                yield css[i:end]
+        else:
+            kept = [
+                part
+                for part in _declarations(body)
+                if not ((found := _PROPERTY.match(part)) and found[1] in unused)
+            ]
+            if kept:
+                yield f"{prelude}{{{';'.join(kept)}}}"
+        i = end
+
+
+def without_unused_properties(sheets: dict[str, str], elsewhere: set[str]) -> dict[str, str]:
+    """``sheets`` without the custom properties that nothing reads.
+
+    A property stays if a sheet reads it (``var(--name``), or if ``elsewhere`` (every
+    ``--name`` written in the site's pages, scripts and other sheets) names it; one that
+    only a dropped property read goes too.
+
+    Examples:
+        >>> sheets = {"main": ":root{--a:1;--b:var(--c);--c:2;--d:url('x;y')}p{color:var(--a)}"}
+        >>> without_unused_properties(sheets, set())["main"]
+        ':root{--a:1}p{color:var(--a)}'
+        >>> without_unused_properties(sheets, {"--b"})["main"]
+        ':root{--a:1;--b:var(--c);--c:2}p{color:var(--a)}'
+        >>> without_unused_properties({"m": "@media print{:root{--x:1}}p{a:b}"}, set())["m"]
+        'p{a:b}'
+    """
+    while True:
+        read = {name for css in sheets.values() for name in _VAR.findall(css)} | elsewhere
+        declared = {name for css in sheets.values() for name in _PROPERTY.findall(css)}
+        unused = {name for name in declared if name not in read}
+        fewer = {name: "".join(_without(css, unused)) for name, css in sheets.items()}
+        if fewer == sheets:  # nothing more to drop (a name may stand in a string)
+            return sheets
+        sheets = fewer
+
+
 def site_names(site_dir: Path) -> Names:
     """The names that the built site's files can put on an element: its pages and data,
     its scripts and the engine's Python (its messages to the pages' scripts)."""
@@ -314,25 +391,41 @@ def prune_site(site_dir: Path) -> dict[str, tuple[int, int]]:
     if not sheets:
         return {}
     names = site_names(site_dir)
-    renamed: dict[str, str] = {}
-    sizes = {}
-    for path, match in sheets:
-        before = path.read_text("utf-8")
-        after = prune(before, names)
-        digest = hashlib.sha256(after.encode()).hexdigest()[:8]
-        new = path.with_name(f"{match['stem']}.{digest}.min.css")
+    befores = {path.name: path.read_text("utf-8") for path, _ in sheets}
+    elsewhere = {
+        name
+        for other in site_dir.rglob("*")
+        if other.is_file()
+        and other.name.endswith((*MARKUP, *SCRIPTS, ".css"))
+        and other.name not in befores
+        and not other.relative_to(site_dir).as_posix().startswith(RUNTIME_DIR + "/")
+        for name in _CUSTOM.findall(other.read_text("utf-8", "replace"))
+    }
+    pruned = {name: prune(css, names) for name, css in befores.items()}
+    afters = without_unused_properties(pruned, elsewhere)
+    # One file, in the order the pages linked them: one request less before a first paint.
+    before = "".join(befores[path.name] for path, _ in sheets)
+    after = "\n".join(afters[path.name] for path, _ in sheets)
+    digest = hashlib.sha256(after.encode()).hexdigest()[:8]
+    new = folder / f"{THEME_SHEET}.{digest}.min.css"
+    for path, _ in sheets:
         path.unlink()
         path.with_name(path.name + ".map").unlink(missing_ok=True)  # it maps the old bytes
-        new.write_text(after, "utf-8")
-        renamed[path.name] = new.name
-        sizes[new.name] = (len(before.encode()), len(after.encode()))
-    links = re.compile("|".join(re.escape(f"stylesheets/{old}") for old in renamed))
+    new.write_text(after, "utf-8")
+    (first, *others) = (path.name for path, _ in sheets)
+    first_link = re.compile(re.escape(f"stylesheets/{first}"))
+    other_links = [
+        re.compile(rf'<link rel="stylesheet" href="[^"]*stylesheets/{re.escape(name)}">\s*')
+        for name in others
+    ]
     for page in site_dir.rglob("*.html"):
         text = page.read_text("utf-8")
-        linked = links.sub(lambda m: "stylesheets/" + renamed[m[0].split("/")[-1]], text)
+        linked = first_link.sub(f"stylesheets/{new.name}", text)
+        for link in other_links:
+            linked = link.sub("", linked)
         if linked != text:
             page.write_text(linked, "utf-8")
-    return sizes
+    return {new.name: (len(before.encode()), len(after.encode()))}
 
 
 @event_priority(-75)  # after the pages and the other files; before the service worker lists them

@@ -54,18 +54,24 @@ def test_on_the_built_site_every_class_the_theme_styled_on_a_page_keeps_a_rule()
         for found in re.findall(r'\bclass="([^"]*)"', text)
         for name in found.split()
     }
+    (pruned,) = folder.glob("theme.*.min.css")
+    after = pruned.read_text("utf-8")
+    # The theme's two sheets are one, named by its bytes, and every page links it alone.
+    assert pruned.name == f"theme.{hashlib.sha256(after.encode()).hexdigest()[:8]}.min.css"
+    assert not list(folder.glob("main.*.min.css")) and not list(folder.glob("palette.*.min.css"))
+    for text in pages.values():
+        assert f"stylesheets/{pruned.name}" in text
+        assert not re.search(r"stylesheets/(main|palette)\.", text)
+    before = ""
     for stem in ("main", "palette"):
         (original,) = THEME_SHEETS.glob(f"{stem}.*.min.css")
-        (pruned,) = folder.glob(f"{stem}.*.min.css")
-        before, after = original.read_text("utf-8"), pruned.read_text("utf-8")
-        assert len(after) < len(before)
-        lost = (selector_names(before) - selector_names(after)) & shown
-        assert not lost, f"{pruned.name} lost the rules of {sorted(lost)}"
-        # The sheet is named by its bytes, and every page links it by that name.
-        assert pruned.name == f"{stem}.{hashlib.sha256(after.encode()).hexdigest()[:8]}.min.css"
-        assert all(f"stylesheets/{pruned.name}" in text for text in pages.values())
-        assert not any(original.name in text for text in pages.values())
-    palette = next(folder.glob("palette.*.min.css")).read_text("utf-8")
+        before += original.read_text("utf-8")
+        lost = (selector_names(original.read_text("utf-8")) - selector_names(after)) & shown
+        assert not lost, f"{pruned.name} lost the rules of {sorted(lost)} of {original.name}"
+    assert len(after) < len(before)
+    # The palette's rules come after the main sheet's, as their links did.
+    assert after.index("[data-md-color-scheme=slate]") > after.index(".md-typeset")
+    palette = after
     for key in ("primary", "accent"):
         for value in set(re.findall(rf'data-md-color-{key}="([\w-]+)"', "".join(pages.values()))):
             assert f"[data-md-color-{key}={value}]" in palette

@@ -64,7 +64,7 @@ new MutationObserver((changes) => {
 def own_names(sheet: Path) -> set[str]:
     """The classes a sheet names that the theme's style sheet does not."""
     theme: set[str] = set()
-    for found in (SITE / "assets" / "stylesheets").glob("main.*.min.css"):
+    for found in (SITE / "assets" / "stylesheets").glob("theme.*.min.css"):
         theme |= selector_names(found.read_text("utf-8"))
     return set(selector_names(sheet.read_text("utf-8"))) - theme
 
