@@ -1,5 +1,6 @@
 """The hooks that make a page cheaper to start: the style sheets it links
-(hooks/page_styles.py), its code and its tables (hooks/page_tools.py)."""
+(hooks/page_styles.py), its code and its tables (hooks/page_tools.py), and what it asks
+for before it is first drawn (hooks/page_weight.py)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hooks"))
 import page_styles  # noqa: E402
 import page_tools  # noqa: E402
+import page_weight  # noqa: E402
 
 THEME = page_styles._theme_names((str(Path(material.__file__).parent / "templates"),))
 
 
-@pytest.mark.parametrize("hook", [page_styles, page_tools])
+@pytest.mark.parametrize("hook", [page_styles, page_tools, page_weight])
 def test_the_examples_of_their_docstrings(hook: ModuleType) -> None:
     failed, tried = doctest.testmod(hook, optionflags=doctest.ELLIPSIS)
     assert tried >= 5 and failed == 0

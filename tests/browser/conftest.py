@@ -143,6 +143,13 @@ def watched(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
     context.close()
 
 
+def scripts_ran(page: Page) -> None:
+    """Wait until the scripts a page asks for after its first paint have run
+    (hooks/page_weight.py): the theme's, and the site's own (the rule book's switch, the
+    live examples' bars)."""
+    page.wait_for_function("document.documentElement.dataset.scripts === 'run'")
+
+
 def wait_until_ready(page: Page) -> None:
     """Wait for the play page's engine to start (or fail)."""
     page.wait_for_selector(".play--ready, .play--failed", timeout=BOOT_TIMEOUT_MS, state="attached")

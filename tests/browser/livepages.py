@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, Locator, Page, expect
 from siteserver import SITE, ensure_site_built
 
-from conftest import Watch, watched_context
+from conftest import Watch, scripts_ran, watched_context
 
 RUN_TIMEOUT_MS = 180_000
 """Starting Python on a busy machine, then a slow example, may take a while."""
@@ -45,6 +45,7 @@ def live_page(browser: Browser, url: str, **options: Any) -> Iterator[tuple[Page
     try:
         page = context.new_page()
         page.goto(url)
+        scripts_ran(page)
         yield page, watch
         watch.check()
     finally:

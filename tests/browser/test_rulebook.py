@@ -10,13 +10,19 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from conftest import Watch, watched_context
+from conftest import Watch, scripts_ran, watched_context
 
 pytestmark = pytest.mark.browser
 
 RULES = ("rules/marvin/", "rules/pirate/")
 QUICK = ("rules/marvin-quick/", "rules/pirate-quick/")
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?!s)")
+
+
+def visit(page: Page, url: str) -> None:
+    """Open ``url`` once its scripts (asked for after its first paint) have run."""
+    page.goto(url)
+    scripts_ran(page)
 
 
 @pytest.fixture
@@ -46,7 +52,7 @@ def test_the_switch_hides_every_example_and_remembers_it_across_pages(
     site: BrowserContext, site_url: str
 ) -> None:
     page = site.new_page()
-    page.goto(site_url + RULES[0])
+    visit(page, site_url + RULES[0])
     switch = page.get_by_role("switch", name="Code examples")
     assert switch.get_attribute("aria-checked") == "true"
     examples = shown(page, ".rule-example pre")
@@ -62,7 +68,7 @@ def test_the_switch_hides_every_example_and_remembers_it_across_pages(
     assert all(shown(page, ".admonition.misreadings"))
     assert not serious(page)
 
-    page.goto(site_url + RULES[1])
+    visit(page, site_url + RULES[1])
     switch = page.get_by_role("switch", name="Code examples")
     assert switch.get_attribute("aria-checked") == "false"
     assert not any(shown(page, ".language-pycon"))
@@ -71,13 +77,13 @@ def test_the_switch_hides_every_example_and_remembers_it_across_pages(
     page.keyboard.press("Space")
     assert switch.get_attribute("aria-checked") == "true"
     assert all(shown(page, ".rule-example pre"))
-    page.goto(site_url + RULES[0])
+    visit(page, site_url + RULES[0])
     assert all(shown(page, ".rule-example pre"))
 
 
 def test_a_page_without_examples_has_no_switch(site: BrowserContext, site_url: str) -> None:
     page = site.new_page()
-    page.goto(site_url + QUICK[0])
+    visit(page, site_url + QUICK[0])
     assert page.get_by_role("switch").count() == 0
 
 
@@ -86,7 +92,7 @@ def test_print_shows_the_rules_without_examples_navigation_or_search(
     site: BrowserContext, site_url: str, path: str
 ) -> None:
     page = site.new_page()
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     page.emulate_media(media="print")
     for selector in (
         ".md-header",
@@ -111,7 +117,7 @@ def test_the_quick_reference_prints_on_one_sheet(
     site: BrowserContext, site_url: str, path: str, paper: str
 ) -> None:
     page = site.new_page()
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     page.wait_for_load_state("networkidle")
     pdf = page.pdf(format=paper, print_background=True)
     assert len(PDF_PAGE.findall(pdf)) == 1
@@ -122,7 +128,7 @@ def test_the_quick_reference_has_no_serious_accessibility_problem(
     site: BrowserContext, site_url: str, path: str
 ) -> None:
     page = site.new_page()
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     assert not serious(page)
 
 
@@ -130,8 +136,13 @@ def test_the_quick_reference_has_no_serious_accessibility_problem(
 def test_the_diagrams_load(browser: Browser, site_url: str, scheme: str) -> None:
     context, watch = watched_context(browser, color_scheme=scheme)
     page = context.new_page()
-    page.goto(site_url + RULES[0])
-    page.wait_for_load_state("networkidle")
+    visit(page, site_url + RULES[0])
+    # Pictures load when near the screen (loading="lazy"), in a place kept for them.
+    for diagram in page.locator("img.rule-diagram").all():
+        box = diagram.bounding_box()
+        assert box is not None and box["height"] > 100, box
+        diagram.scroll_into_view_if_needed()
+        page.wait_for_function("image => image.complete", arg=diagram.element_handle())
     widths = page.eval_on_selector_all("img.rule-diagram", "imgs => imgs.map(i => i.naturalWidth)")
     assert widths and all(widths)
     watch.check()
@@ -143,7 +154,7 @@ def test_the_wide_analysis_table_can_be_reached_and_scrolled_by_keyboard(
 ) -> None:
     page = site.new_page()
     page.set_viewport_size({"width": 768, "height": 1024})
-    page.goto(site_url + "analysis/pirate/")
+    visit(page, site_url + "analysis/pirate/")
     region = page.get_by_role("region", name=re.compile("bots against each other"))
     assert region.evaluate("e => e.scrollWidth > e.clientWidth")
     region.focus()
