@@ -21,6 +21,11 @@ So each page links a sheet only when it uses it:
   be read (nothing is dropped on a guess). A sheet is read from ``docs/``, or from the
   built site for one that a plugin writes there (mkdocstrings' ``_mkdocstrings.css``).
 
+The site's sheets a page keeps are then one file (:func:`one_sheet`,
+``assets/stylesheets/site.<hash>.css``, one for each set of sheets that some page keeps,
+each part headed by its sheet's name): on a plain server every file is a connection of
+its own, and the first paint waits for them all.
+
 The scripts of a page without a game only add elements styled by a sheet the page
 already links (the live examples' bar and notes, by ``live.css``, on the pages that have
 its panel); ``tests/browser/test_page_start.py`` checks that, after the scripts ran.
@@ -29,6 +34,7 @@ its panel); ``tests/browser/test_page_start.py`` checks that, after the scripts 
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
@@ -121,9 +127,32 @@ def sheets_to_drop(
     }
 
 
+ONE_SHEET = "assets/stylesheets/site.{digest}.css"
+"""Where the site's sheets that a page keeps are written as one (see :func:`one_sheet`)."""
+
+
+def one_sheet(parts: list[tuple[str, str]]) -> tuple[str, str]:
+    """The path and text of one sheet made of ``parts`` ([(path, text)]), in their order.
+
+    Examples:
+        >>> path, text = one_sheet([("assets/site.css", "p{a:b}"), ("assets/x.css", "q{c:d}")])
+        >>> path
+        'assets/stylesheets/site.19bba1a5.css'
+        >>> print(text, end="")
+        /* assets/site.css */
+        p{a:b}
+        /* assets/x.css */
+        q{c:d}
+    """
+    text = "".join(f"/* {path} */\n{css.rstrip()}\n" for path, css in parts)
+    return ONE_SHEET.format(digest=hashlib.sha256(text.encode()).hexdigest()[:8]), text
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Drop the links to the site's sheets that the page does not use (see the module)."""
-    folders = (Path(config["docs_dir"]), Path(config["site_dir"]))  # mkdocstrings writes its own
+    """Drop the links to the site's sheets that the page does not use, and link the ones
+    it keeps as one sheet (see the module)."""
+    docs = Path(config["docs_dir"])
+    folders = (docs, Path(config["site_dir"]))  # mkdocstrings writes its own
     sheets = {}
     for entry in config["extra_css"]:
         path = str(entry).split("?")[0]
@@ -131,11 +160,33 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             (names for f in folders if (names := _names_of(f / path)) is not None), None
         )
     drop = sheets_to_drop(output, sheets, _theme_names(tuple(config["theme"].dirs)))
-    if not drop:
-        return output
+    # The site's own sheets (in docs/) the page keeps, by link, in the page's order.
+    own = [
+        (found, path)
+        for found in _LINK.finditer(output)
+        for path in sheets
+        if found["href"].split("?")[0].endswith(path)
+        and path not in drop
+        and (docs / path).is_file()
+    ]
+    combined = ""
+    if len(own) > 1:
+        name, text = one_sheet([(path, (docs / path).read_text("utf-8")) for _, path in own])
+        target = Path(config["site_dir"]) / name
+        if not target.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, "utf-8")
+        first = own[0][0]["href"]
+        combined = first[: first.index(own[0][1])] + name
+    merged = {found.start() for found, _ in own} if combined else set()
 
     def link(match: re.Match[str]) -> str:
         href = match["href"].split("?")[0]
-        return "" if any(href.endswith(path) for path in drop) else match[0]
+        if any(href.endswith(path) for path in drop):
+            return ""
+        if match.start() in merged:
+            first = match.start() == min(merged)
+            return f'<link rel="stylesheet" href="{combined}">\n' if first else ""
+        return match[0]
 
     return _LINK.sub(link, output)

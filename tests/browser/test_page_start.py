@@ -70,8 +70,17 @@ def own_names(sheet: Path) -> set[str]:
 
 
 def linked(page: Page) -> list[str]:
-    """The style sheets the page links."""
-    return page.eval_on_selector_all("link[rel=stylesheet]", "links => links.map(l => l.href)")
+    """The style sheets the page links, and the site's sheets that one of them is made of
+    (hooks/page_styles.py writes those a page keeps as one, each part headed by its name)."""
+    hrefs: list[str] = page.eval_on_selector_all(
+        "link[rel=stylesheet]", "links => links.map(l => l.href)"
+    )
+    parts = []
+    for href in hrefs:
+        if "/assets/stylesheets/site." in href:
+            text = (SITE / "assets" / "stylesheets" / href.split("/")[-1]).read_text("utf-8")
+            parts += [f"/{path}" for path in re.findall(r"^/\* (\S+) \*/$", text, re.M)]
+    return hrefs + parts
 
 
 def test_a_page_links_every_sheet_whose_classes_it_shows_once_its_scripts_ran(
