@@ -285,3 +285,43 @@ def test_a_game_page_asks_for_the_search_index_only_once_its_game_is_ready(
         watch.check()
     finally:
         context.close()
+
+
+def test_run_pressed_as_a_page_of_examples_starts_starts_one_worker_and_the_search_waits(
+    browser: Browser, site_url: str
+) -> None:
+    """Run starts Python's worker before the runner's scripts have arrived, and the
+    runner adopts it (assets/live/live.mjs): one worker. The search's index, which would
+    otherwise be fetched and built once the page is idle, waits until Python is ready."""
+    context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.add_init_script(
+        """window.__indexAsked = null;
+        addEventListener("pirate-rules:python", () => { window.__pythonReady = true; });
+        const send = XMLHttpRequest.prototype.send;
+        XMLHttpRequest.prototype.send = function (...args) {
+            window.__indexAsked ??= window.__pythonReady ? "after" : "before";
+            return send.apply(this, args);
+        };
+        new MutationObserver((_, watch) => {
+            const run = document.querySelector("#live-example-1 button");
+            if (!run) return;
+            watch.disconnect();
+            run.click();
+        }).observe(document, { childList: true, subtree: true });"""
+    )
+    try:
+        page.goto(f"{site_url}rules/marvin/")
+        page.wait_for_function(
+            "performance.getEntriesByName('live-answer').length > 0", timeout=120_000
+        )
+        expect(page.locator(".live-status")).to_have_text("Example 1: the same answer as the page.")
+        page.wait_for_function("window.__indexAsked !== null")
+        assert page.evaluate("window.__indexAsked") == "after"
+        workers = [url for url in watch.page_requests if "/assets/play/worker.mjs" in url]
+        assert len(workers) == 1, workers
+        runner = next(url for url in watch.page_requests if "/assets/live/engine.mjs" in url)
+        assert watch.page_requests.index(workers[0]) < watch.page_requests.index(runner)
+        watch.check()
+    finally:
+        context.close()

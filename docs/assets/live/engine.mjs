@@ -58,6 +58,9 @@ function begin(onProgress) {
     },
   };
   const started = performance.now();
+  // Nothing else should compete with Python's start (the theme's search waits for it:
+  // overrides/partials/search-later.html).
+  window.dispatchEvent(new Event("pirate-rules:python-starting"));
   const engine = startEngine(root, { onProgress: (data) => session?.progress.forEach((fn) => fn(data)) });
   const mine = { engine, started, alive: started, progress: new Set(onProgress ? [onProgress] : []) };
   mine.ready = engine.ready.then((answer) => {

@@ -34,16 +34,43 @@ try {
 let engine = null;
 let runner = null;
 function load() {
-  engine ??= import("./engine.mjs").then((module) => (module.configure(version), module));
+  engine ??= import("./engine.mjs").then((module) => (module.configure(version), (engineModule = module)));
   runner ??= engine.then(() => import("./examples.mjs"));
   return runner;
 }
 
 // Run (or the page's check) starts Python at once, while the runner loads: Python is the
-// longer wait, and the runner asks for the same start.
+// longer wait, and the runner asks for the same start. The first time, Python's worker is
+// started here, before the runner's modules have arrived; engine.mjs adopts it, as a play
+// page adopts the worker its page started early (assets/play/client.mjs, startEngine).
+let engineModule = null;
 function startPython() {
+  if (!engineModule?.running()) startWorkerEarly();
   load();
   engine.then((module) => module.ready()).catch(() => {}); // the runner tells a failure
+}
+
+let startedEarly = false;
+function startWorkerEarly() {
+  if (startedEarly || window.pirateRulesWorker || !window.Worker || typeof WebAssembly !== "object") return;
+  startedEarly = true;
+  const site = new URL("../../", import.meta.url); // the addresses engine.mjs asks for
+  const url = new URL("../play/worker.mjs", import.meta.url);
+  url.searchParams.set("runtime", new URL("pyodide/", site).href);
+  url.searchParams.set("engine", new URL(`play/pirate_rules.zip?v=${encodeURIComponent(version)}`, site).href);
+  const early = { url: url.href, messages: [], errors: [], cancel: () => early.worker?.terminate() };
+  try {
+    early.worker = new Worker(url, { type: "module" });
+  } catch {
+    return; // engine.mjs starts its own, and tells why it could not
+  }
+  early.worker.onmessage = (event) => early.messages.push(event.data);
+  early.worker.onerror = (event) => {
+    event.preventDefault();
+    early.errors.push(event.message || "error");
+  };
+  window.pirateRulesWorker = early;
+  window.dispatchEvent(new Event("pirate-rules:python-starting"));
 }
 
 // The first focus or hover of an example loads the runner, fetches the editor and, if
