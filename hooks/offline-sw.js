@@ -194,13 +194,21 @@ async function fromRuntime(event, entry) {
   return response;
 }
 
-// A page or a small asset: the network (and keep what arrives), else the kept copy,
-// answered as a new response so that it takes the request's URL.
+// A page or a small asset: the network (and keep what arrives, unless it is kept
+// already: its key names its bytes), else the kept copy, answered as a new response so
+// that it takes the request's URL.
 async function networkFirst(event, entry) {
   try {
     const response = await fetch(event.request);
     if (isWhole(response)) {
-      event.waitUntil(caches.open(CACHE).then((cache) => keep(cache, entry, response.clone(), "visit")).catch(() => {}));
+      const copy = response.clone();
+      const keepNew = async () => {
+        const cache = await caches.open(CACHE);
+        const kept = await cache.match(entry.key);
+        if (kept?.headers.get("x-kept-for") === "visit") return copy.body?.cancel();
+        return keep(cache, entry, copy, "visit");
+      };
+      event.waitUntil(keepNew().catch(() => {}));
     }
     return response;
   } catch (error) {
