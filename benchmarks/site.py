@@ -150,10 +150,22 @@ def until(page: Page, script: str) -> None:
     )
 
 
+PRESS_RUN = """new MutationObserver((_, watch) => {
+  const run = document.querySelector("#live-example-1 button");
+  if (!run) return;
+  watch.disconnect();
+  run.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+  run.click();
+}).observe(document, { childList: true, subtree: true });"""
+"""Presses Run under the page's first example the moment it is there, in the page (as a
+reader's press: the pointer over it, then the click). Pressed from here, the press
+would land 0.2 s later: the time to learn the page has loaded and to check that the
+button stands still (measured in this benchmark's first version)."""
+
+
 def first_run_seconds(page: Page) -> float:
-    """Press Run under the page's first example as soon as it is there; seconds from
-    navigation to its answer on the page (the examples' ``live-answer`` mark)."""
-    page.locator("#live-example-1").get_by_role("button", name="Run").click()
+    """Seconds from navigation to the answer of the page's first example on the page
+    (the examples' ``live-answer`` mark), Run being pressed by :data:`PRESS_RUN`."""
     return mark_seconds(page, "live-answer")
 
 
@@ -187,6 +199,8 @@ def page_visits(device: Device, base: str, path: str) -> list[Visit]:
                 page.goto(base + "about/")
                 page.evaluate(f"async () => {STORE}.setEnabled(false)")
                 device.traffic.take()
+            if path == RULES_PAGE:
+                page.add_init_script(PRESS_RUN)
             page.goto(base + path)
             seconds = measure(page)
             settle(page, first=number == 0, snapshots=device.snapshots)
