@@ -99,6 +99,7 @@
     const cards = [...document.querySelectorAll("use")].map((use) => use.href?.baseVal || use.getAttribute("href") || "");
     const loadedUrls = performance.getEntriesByType("resource").map((entry) => entry.name);
     const urls = [location.href, ...loadedUrls, ...cards.map((href) => new URL(href, location.href).href)];
+    if (search?.worker) urls.push(search.worker); // it may not have arrived yet
     await keepStep({ type: "keep-page", urls: urls.filter((url) => url.startsWith(root.origin)) }, "page");
     pageKept();
     if (installed()) await keepStep({ type: "keep-all", on: true }, "site");
