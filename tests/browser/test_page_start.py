@@ -231,6 +231,25 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
         context.close()
 
 
+INDEX_ASKED = """window.__indexAsked = null;
+window.__workersMade = [];
+const Native = window.Worker;
+window.Worker = class extends Native {
+    constructor(url, options) {
+        window.__workersMade.push([String(url), performance.now()]);
+        super(url, options);
+    }
+};
+const send = XMLHttpRequest.prototype.send;
+XMLHttpRequest.prototype.send = function (...args) {
+    window.__indexAsked ??= READY ? "after" : "before";
+    return send.apply(this, args);
+};"""
+"""Records whether the page's first XMLHttpRequest (the search's index) was sent before or
+after READY held (``window.__indexAsked``), and each worker the page made, with when
+(``window.__workersMade``)."""
+
+
 def search_index_requests(requests: list[str]) -> list[str]:
     return [url for url in requests if "/search/search_index.json" in url]
 
@@ -268,21 +287,7 @@ def test_a_game_page_asks_for_the_search_index_only_once_its_game_is_ready(
     context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.add_init_script(
-        """window.__indexAsked = null;
-        window.__workersMade = [];
-        const Native = window.Worker;
-        window.Worker = class extends Native {
-            constructor(url, options) {
-                window.__workersMade.push([String(url), performance.now()]);
-                super(url, options);
-            }
-        };
-        const open = XMLHttpRequest.prototype.send;
-        XMLHttpRequest.prototype.send = function (...args) {
-            const ready = document.querySelector("#play.play--ready") !== null;
-            window.__indexAsked ??= ready ? "after" : "before";
-            return open.apply(this, args);
-        };"""
+        INDEX_ASKED.replace("READY", 'document.querySelector("#play.play--ready") !== null')
     )
     try:
         page.goto(f"{site_url}play/marvin/")
@@ -301,22 +306,9 @@ def test_run_pressed_as_a_page_of_examples_starts_starts_one_worker_and_the_sear
     otherwise be fetched and built once the page is idle, waits until Python is ready."""
     context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
     page = context.new_page()
+    page.add_init_script(INDEX_ASKED.replace("READY", "window.__pythonReady === true"))
     page.add_init_script(
-        """window.__indexAsked = null;
-        window.__workersMade = [];
-        const Native = window.Worker;
-        window.Worker = class extends Native {
-            constructor(url, options) {
-                window.__workersMade.push([String(url), performance.now()]);
-                super(url, options);
-            }
-        };
-        addEventListener("pirate-rules:python", () => { window.__pythonReady = true; });
-        const send = XMLHttpRequest.prototype.send;
-        XMLHttpRequest.prototype.send = function (...args) {
-            window.__indexAsked ??= window.__pythonReady ? "after" : "before";
-            return send.apply(this, args);
-        };
+        """addEventListener("pirate-rules:python", () => { window.__pythonReady = true; });
         new MutationObserver((_, watch) => {
             const run = document.querySelector("#live-example-1 button");
             if (!run) return;
