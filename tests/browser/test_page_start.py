@@ -292,6 +292,9 @@ def test_a_game_page_asks_for_the_search_index_only_once_its_game_is_ready(
     try:
         page.goto(f"{site_url}play/marvin/")
         wait_until_ready(page)
+        page.wait_for_function("window.__indexAsked !== null")
+        assert page.evaluate("window.__indexAsked") == "after"
+        page.wait_for_timeout(500)  # the request as Playwright sees it, and any other
         assert len(search_index_requests(watch.page_requests)) == 1
         watch.check()
     finally:
