@@ -242,6 +242,7 @@ async function start(options, { animate = true, quiet = false } = {}) {
   tools.undo.disabled = true;
   parts.caption.textContent = "";
   drawTable(parts, (animate && first.dealt) || first.table, { players: first.players });
+  noteSeed(first); // now, so that the log's heading does not grow once the deal is shown
   restartLog(animate ? first.log.slice(0, 1) : first.log);
   // Not awaited: the first steps may wait for a person's tap on the pile, and the
   // computer may play on. A resumed game (no steps) is drawn before this returns.
@@ -400,6 +401,11 @@ async function show(next, animate) {
   if (after && view === next) await show(after, true);
 }
 
+/** The game's seed and turn, beside the log's heading. */
+function noteSeed(next) {
+  document.getElementById("seed-note").textContent = `Seed ${next.seed} · turn ${next.turn}`;
+}
+
 // `data-renders` on the page counts the times it settled: a view drawn, or a draw that
 // waits for a tap (tests and benchmarks wait on it); `data-choices` counts the times a
 // person was offered a choice, and `data-click-to-choice` is the time from the click
@@ -410,7 +416,7 @@ function render(next) {
   drawTable(parts, next.table, { players: next.players, toMove: next.to_move });
   markPlaces(parts, lastMarks, true, "is-last");
   statusLine.classList.toggle("play-status--you", !next.computer_to_move && !next.outcome);
-  document.getElementById("seed-note").textContent = `Seed ${next.seed} · turn ${next.turn}`;
+  noteSeed(next);
   showTools(next);
   tools.undo.disabled = !next.can_undo;
   picked = null;
