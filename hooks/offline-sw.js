@@ -84,15 +84,20 @@ async function keep(cache, entry, response, why) {
   return true;
 }
 
+// Whether `entry` is kept already (a copy kept for another reason is now kept for `why`
+// too, if that is a visit: it then stays when the whole site is no longer kept).
+async function keptAlready(cache, entry, why) {
+  const kept = await cache.match(entry.key);
+  if (!kept) return false;
+  if (why === "visit" && kept.headers.get("x-kept-for") !== "visit") await keep(cache, entry, kept, why);
+  return true;
+}
+
 // Keep `entry` unless it is kept already. `mode` is the fetch's cache mode: a file the
 // page has just loaded comes from the browser's own cache ("force-cache"), asked for
 // by the `url` the page used; when that copy is not the right one, it is asked for again.
 async function fetchAndKeep(cache, entry, why, mode = "no-cache", url = entry.url) {
-  const kept = await cache.match(entry.key);
-  if (kept) {
-    if (why === "visit" && kept.headers.get("x-kept-for") !== "visit") await keep(cache, entry, kept, why);
-    return 0;
-  }
+  if (await keptAlready(cache, entry, why)) return 0;
   for (const cacheMode of mode === "no-cache" ? ["no-cache"] : [mode, "no-cache"]) {
     const response = await fetch(cacheMode === mode ? url : entry.url, { cache: cacheMode, credentials: "same-origin" });
     if (!isWhole(response)) throw new Error(`${entry.url} could not be downloaded (${response.status})`);
@@ -204,8 +209,7 @@ async function networkFirst(event, entry) {
       const copy = response.clone();
       const keepNew = async () => {
         const cache = await caches.open(CACHE);
-        const kept = await cache.match(entry.key);
-        if (kept?.headers.get("x-kept-for") === "visit") return copy.body?.cancel();
+        if (await keptAlready(cache, entry, "visit")) return copy.body?.cancel();
         return keep(cache, entry, copy, "visit");
       };
       event.waitUntil(keepNew().catch(() => {}));

@@ -169,24 +169,22 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         and path not in drop
         and (docs / path).is_file()
     ]
-    combined = ""
+    merged: dict[int, str] = {}  # where each link to a merged sheet starts: what stands there
     if len(own) > 1:
         name, text = one_sheet([(path, (docs / path).read_text("utf-8")) for _, path in own])
         target = Path(config["site_dir"]) / name
         if not target.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, "utf-8")
-        first = own[0][0]["href"]
-        combined = first[: first.index(own[0][1])] + name
-    merged = {found.start() for found, _ in own} if combined else set()
+        (first, first_path), others = own[0], own[1:]
+        href = first["href"][: first["href"].index(first_path)] + name
+        merged = {first.start(): f'<link rel="stylesheet" href="{href}">\n'}
+        merged.update((found.start(), "") for found, _ in others)
 
     def link(match: re.Match[str]) -> str:
         href = match["href"].split("?")[0]
         if any(href.endswith(path) for path in drop):
             return ""
-        if match.start() in merged:
-            first = match.start() == min(merged)
-            return f'<link rel="stylesheet" href="{combined}">\n' if first else ""
-        return match[0]
+        return merged.get(match.start(), match[0])
 
     return _LINK.sub(link, output)

@@ -97,8 +97,8 @@ def scripts_after_paint(html: str) -> str:
             return script[0]
         return f'<script data-after-paint="{script["src"]}"></script>'
 
-    tail, count = _TAIL_SCRIPT.subn(stand_in, html[start:])
-    if not count:
+    tail = _TAIL_SCRIPT.sub(stand_in, html[start:])
+    if "data-after-paint=" not in tail:  # no plain script to hold back
         return html
     return html[:start] + tail.replace("</body>", LOADER + "</body>", 1)
 

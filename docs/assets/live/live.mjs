@@ -50,10 +50,8 @@ function startPython() {
   engine.then((module) => module.ready()).catch(() => {}); // the runner tells a failure
 }
 
-let startedEarly = false;
 function startWorkerEarly() {
-  if (startedEarly || window.pirateRulesWorker || !window.Worker || typeof WebAssembly !== "object") return;
-  startedEarly = true;
+  if (window.pirateRulesWorker || !window.Worker || typeof WebAssembly !== "object") return;
   const site = new URL("../../", import.meta.url); // the addresses engine.mjs asks for
   const url = new URL("../play/worker.mjs", import.meta.url);
   url.searchParams.set("runtime", new URL("pyodide/", site).href);
