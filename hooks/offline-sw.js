@@ -18,12 +18,16 @@
 // * everything, when the site runs as an installed app or the reader asked to keep the
 //   whole site ("keep-all"); that choice is remembered until it is taken back.
 //
-// Pages and small assets come from the network whenever it answers, and from the kept
-// copy when it does not, so an open page never mixes two builds and a rebuild shows at
-// once. The runtime's files come from the kept copy first: a kept file always has the
-// bytes its entry names, and the engine's URL carries its version. A new version of
-// this worker brings what was kept up to date (only changed files are downloaded) and
-// drops the old copies.
+// Pages come from the network whenever it answers, and from the kept copy when it does
+// not, so a rebuild shows at once. The files a page uses (and the workers it starts)
+// come from the kept copy first when the page is of this worker's build, as its own
+// bytes tell: a kept file always has the bytes its entry names. So a return visit does
+// not wait for the network, file after file, before its game or its Run can start; on
+// a slow connection that wait is long. A page of another build, or one this worker
+// knows nothing of, gets the network first, as pages do, so an open page never mixes
+// two builds. The runtime's files come from the kept copy first: the engine's URL
+// carries its version. A new version of this worker brings what was kept up to date
+// (only changed files are downloaded) and drops the old copies.
 
 const PAGES = self.__PAGES_MANIFEST;
 const RUNTIME = self.__RUNTIME_MANIFEST;
@@ -199,12 +203,49 @@ async function fromRuntime(event, entry) {
   return response;
 }
 
+// Whether each open page, and each worker a page started, is of this worker's build
+// (client id -> a promise of true or false). A page is when the bytes the network sent
+// for it are the ones its entry names, or when it came from the kept copy. Lost when
+// the browser stops this worker: its pages then get the network first.
+const builds = new Map();
+const BUILDS_KEPT = 64; // the most recent clients; a page opened long ago asks the network
+
+function noteBuild(clientId, same) {
+  if (!clientId) return;
+  builds.delete(clientId);
+  builds.set(clientId, same);
+  if (builds.size > BUILDS_KEPT) builds.delete(builds.keys().next().value);
+}
+
+// A kept response, answered as a new response so that it takes the request's URL.
+function answer(kept) {
+  const { status, statusText, headers } = kept;
+  return new Response(kept.body, { status, statusText, headers });
+}
+
+// A file a page uses: the kept copy if the page is of this build, else as a page. (Its
+// build is known once the whole page has arrived: a file asked for sooner waits for
+// that, as it would share the connection with the page if it went to the network.)
+async function forPage(event, entry) {
+  const same = builds.get(event.clientId);
+  if (same && (await same)) {
+    const kept = await caches.open(CACHE).then((cache) => cache.match(entry.key));
+    if (kept) return answer(kept);
+  }
+  return networkFirst(event, entry);
+}
+
 // A page or a small asset: the network (and keep what arrives, unless it is kept
-// already: its key names its bytes), else the kept copy, answered as a new response so
-// that it takes the request's URL.
+// already: its key names its bytes), else the kept copy. For a page, note which build
+// it is of.
 async function networkFirst(event, entry) {
+  const page = event.request.mode === "navigate";
   try {
     const response = await fetch(event.request);
+    if (page) {
+      const bytes = isWhole(response) ? response.clone().arrayBuffer() : Promise.reject();
+      noteBuild(event.resultingClientId, bytes.then(sha256).then((hash) => hash === entry.sha256, () => false));
+    }
     if (isWhole(response)) {
       const copy = response.clone();
       const keepNew = async () => {
@@ -218,8 +259,8 @@ async function networkFirst(event, entry) {
   } catch (error) {
     const kept = await caches.open(CACHE).then((cache) => cache.match(entry.key));
     if (!kept) throw error;
-    const { status, statusText, headers } = kept;
-    return new Response(kept.body, { status, statusText, headers });
+    if (page) noteBuild(event.resultingClientId, Promise.resolve(true));
+    return answer(kept);
   }
 }
 
@@ -270,7 +311,11 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // A worker a page starts is of the page's build.
+  const parent = request.destination === "worker" && builds.get(event.clientId);
+  if (parent) noteBuild(event.resultingClientId, parent);
   const entry = lookUp(url.href);
   if (!entry) return;
-  event.respondWith(entry.kind === "runtime" ? fromRuntime(event, entry) : networkFirst(event, entry));
+  if (entry.kind === "runtime") event.respondWith(fromRuntime(event, entry));
+  else event.respondWith(request.mode === "navigate" ? networkFirst(event, entry) : forPage(event, entry));
 });

@@ -21,7 +21,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Response, expect
-from siteserver import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, Traffic, ensure_site_built, serve_site
+from siteserver import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    SITE,
+    SiteHandler,
+    Traffic,
+    ensure_site_built,
+    serve_site,
+)
 
 from conftest import (
     Watch,
@@ -350,6 +359,71 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
         context.set_offline(True)
         page.reload()
         expect(page.locator("#rebuilt")).to_be_visible()  # offline: the updated copy
+        watch.check()
+    finally:
+        context.close()
+
+
+class AskEveryTime(SiteHandler):
+    """The site, every file sent with ``Cache-Control: no-cache``: the browser's own cache
+    asks again each time, so every request the service worker passes on is seen here."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+USED_ASSETS = """performance.getEntriesByType("resource")
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.pathname.startsWith("/assets/"))
+    .map((url) => url.pathname + url.search)"""
+"""The site's files (not pages) that the page has asked for so far, as the server sees them."""
+
+
+def test_a_page_of_this_build_uses_the_kept_files_and_a_page_of_another_the_network(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A return visit does not wait for the network before each file its page uses: the
+    page's bytes are the ones the service worker's list names, so the kept copies are of
+    the same build. A page of another build (the site rebuilt, this worker not yet
+    updated) gets every file from the network, so no page mixes two builds."""
+    site = tmp_path / "site"
+    shutil.copytree(ensure_site_built(), site)
+    about = site / "about/index.html"
+    traffic = Traffic()
+    context, watch = watched_context(browser)
+    try:
+        page = context.new_page()
+        with serve_site(site, traffic, AskEveryTime) as base:
+            page.goto(f"{base}about/")
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            used = set(page.evaluate(USED_ASSETS))
+            assert any(path.endswith(".css") for path in used), used
+            assert any(path.endswith(".js") for path in used), used
+
+            def reload_and_load_them() -> set[str]:
+                page.reload()
+                page.wait_for_function(
+                    f"paths => paths.every((path) => ({USED_ASSETS}).includes(path))",
+                    arg=sorted(used),
+                )
+                return set(traffic.take()[0])
+
+            traffic.take()
+            asked = reload_and_load_them()
+            assert "/about/" in asked  # the page itself: the network first
+            assert not used & asked, f"asked the network for kept files: {used & asked}"
+
+            about.write_text(
+                about.read_text(encoding="utf-8").replace(
+                    "<h1", '<p id="newer">A newer build.</p><h1', 1
+                ),
+                encoding="utf-8",
+            )
+            asked = reload_and_load_them()
+            expect(page.locator("#newer")).to_be_visible()
+            assert used <= asked, f"kept files for a page of another build: {used - asked}"
         watch.check()
     finally:
         context.close()
