@@ -217,6 +217,11 @@ function noteBuild(clientId, same) {
   if (builds.size > BUILDS_KEPT) builds.delete(builds.keys().next().value);
 }
 
+// The kept copy of `entry`, or undefined.
+async function keptCopy(entry) {
+  return (await caches.open(CACHE)).match(entry.key);
+}
+
 // A kept response, answered as a new response so that it takes the request's URL.
 function answer(kept) {
   const { status, statusText, headers } = kept;
@@ -228,10 +233,8 @@ function answer(kept) {
 // that, as it would share the connection with the page if it went to the network.)
 async function forPage(event, entry) {
   const same = builds.get(event.clientId);
-  if (same && (await same)) {
-    const kept = await caches.open(CACHE).then((cache) => cache.match(entry.key));
-    if (kept) return answer(kept);
-  }
+  const kept = same && (await same) && (await keptCopy(entry));
+  if (kept) return answer(kept);
   return networkFirst(event, entry);
 }
 
@@ -257,7 +260,7 @@ async function networkFirst(event, entry) {
     }
     return response;
   } catch (error) {
-    const kept = await caches.open(CACHE).then((cache) => cache.match(entry.key));
+    const kept = await keptCopy(entry);
     if (!kept) throw error;
     if (page) noteBuild(event.resultingClientId, Promise.resolve(true));
     return answer(kept);
