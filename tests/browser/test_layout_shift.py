@@ -13,10 +13,11 @@ paint, and the game from its first view (site.css).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, Route
 
 from conftest import wait_until_ready, watched_context
 
@@ -130,3 +131,37 @@ def test_a_game_page_does_not_move_as_its_game_starts(
         watch.check()
     finally:
         context.close()
+
+
+def test_a_game_page_has_its_spacing_before_the_browser_reads_its_game(
+    browser: Browser, site_url: str
+) -> None:
+    """A browser may paint a page before it has read all of it (a loaded phone does).
+    A game's page is drawn with the room above its game that it keeps once read: the
+    page's HTML is cut just before the game's head, and the main column must already
+    stand where it stands on the whole page."""
+    context, watch = watched_context(browser, viewport=VIEWPORTS[0], service_workers="block")
+    try:
+        page = context.new_page()
+        for path in (*GAMES, "play/viewer/", "learn/puzzles/"):
+            page.goto(site_url + path)
+            whole = page.evaluate(TOP)
+            html = page.request.get(site_url + path).text()
+            cut = html[: html.index('<div class="play-head"')]
+            page.route(site_url + path, answer_with(cut))
+            page.goto(site_url + path)
+            assert page.evaluate("!document.querySelector('.play-head')")
+            assert page.evaluate(TOP) == whole, f"{path}: the main column moves once read"
+            page.unroute(site_url + path)
+        watch.check()
+    finally:
+        context.close()
+
+
+def answer_with(html: str) -> Callable[[Route], None]:
+    """A route handler that answers with ``html``."""
+    return lambda route: route.fulfill(status=200, content_type="text/html", body=html)
+
+
+TOP = "document.querySelector('.md-main__inner').getBoundingClientRect().top"
+"""Where the page's main column starts (JavaScript)."""
