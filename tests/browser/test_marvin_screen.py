@@ -328,3 +328,56 @@ def test_the_last_move_is_marked_apart_from_the_glow_and_stays_under_focus(
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline == "solid"  # the focus ring and the mark, both
     watch.check()
+
+
+PLACES = """() => {
+  // Where each pirate, the piles and the card in play are laid out (transforms aside:
+  // motion.mjs shakes and flies them), after every step the page shows.
+  const ids = ["draw-pile", "drawn", "discard"];
+  for (const seat of [0, 1]) for (const at of ["GL", "GR", "CL", "CR"]) ids.push(`p${seat}-${at}`);
+  const seen = { places: {}, lines: new Set(), held: new Set() };
+  const layout = (node) => {
+    let x = 0, y = 0;
+    for (let at = node; at; at = at.offsetParent) { x += at.offsetLeft; y += at.offsetTop; }
+    return `${x},${y},${node.offsetWidth}x${node.offsetHeight}`;
+  };
+  const record = () => {
+    for (const id of ids) (seen.places[id] ||= new Set()).add(layout(document.getElementById(id)));
+    const caption = document.querySelector(".mpg-caption");
+    const words = document.createRange();
+    words.selectNodeContents(caption);
+    const tops = new Set([...words.getClientRects()].map((box) => Math.round(box.top)));
+    if (caption.textContent) seen.lines.add(tops.size);
+    for (const prize of document.querySelectorAll(".mpg-side .prize")) seen.held.add(prize.id);
+  };
+  record();
+  const play = document.getElementById("play");
+  new MutationObserver(record).observe(play, { attributeFilter: ["data-steps", "data-renders"] });
+  window.tableSeen = () => ({
+    places: Object.fromEntries(Object.entries(seen.places).map(([id, at]) => [id, [...at]])),
+    lines: [...seen.lines].sort(),
+    held: [...seen.held].sort(),
+  });
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [SIZES[3], SIZES[0]])
+def test_nothing_on_the_table_moves_as_a_game_goes_on(
+    marvin: tuple[Page, Watch], width: int, height: int
+) -> None:
+    """A prize won (the side's name and prizes share one line as tall as a prize, and the
+    bank keeps each prize's place) and a caption of one line or two (two are kept for it
+    on a phone) leave every pirate and pile where it was."""
+    page, watch = marvin
+    page.set_viewport_size({"width": width, "height": height})
+    start_game(page, mode="watch", seed="11", pace=PACE)
+    page.evaluate(PLACES)
+    expect(page.locator("#end")).to_be_visible(timeout=120_000)
+    seen = page.evaluate("tableSeen()")
+    assert {"prize-cave", "prize-ship", "prize-fort"} & set(seen["held"]), "no prize was won"
+    if width < 500:
+        assert seen["lines"] == [1, 2], "the game had no captions of one line and of two"
+    moved = {place: at for place, at in seen["places"].items() if len(at) > 1}
+    assert not moved, f"at {width}x{height}, these moved: {moved}"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    watch.check()
