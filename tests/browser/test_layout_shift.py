@@ -54,6 +54,9 @@ SHIFTS = """() => new Promise((resolve) => {
 HIDDEN = "document.documentElement.classList.contains('rulebook-hide-examples')"
 """Are the page's examples hidden (the rule book's switch)?"""
 
+TOP = "document.querySelector('.md-main__inner').getBoundingClientRect().top"
+"""Where the page's main column starts (JavaScript)."""
+
 
 def load_shifts(context: BrowserContext, url: str, hidden: bool) -> list[dict[str, Any]]:
     """Open ``url`` in a new page of ``context``; the layout shifts of its load.
@@ -161,7 +164,3 @@ def test_a_game_page_has_its_spacing_before_the_browser_reads_its_game(
 def answer_with(html: str) -> Callable[[Route], None]:
     """A route handler that answers with ``html``."""
     return lambda route: route.fulfill(status=200, content_type="text/html", body=html)
-
-
-TOP = "document.querySelector('.md-main__inner').getBoundingClientRect().top"
-"""Where the page's main column starts (JavaScript)."""
