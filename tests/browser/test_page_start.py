@@ -185,16 +185,29 @@ window.__release = () => { const held = window.__held; window.__held = null; hel
 """
 """Animation frames wait until the test calls ``__release()``: the page is never drawn."""
 
+BODY_AT_WORKER = """window.__bodyAtWorker = [];
+const Made = window.Worker;
+window.Worker = class extends Made {
+    constructor(url, options) {
+        if (String(url).includes("/assets/play/worker.mjs"))
+            window.__bodyAtWorker.push(document.body !== null);
+        super(url, options);
+    }
+};"""
+"""Records, for each game worker the page makes, whether the page's body had begun then."""
+
 
 def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_after(
     browser: Browser, site_url: str
 ) -> None:
     """From the network, the runtime's download waits until the page has been drawn
     (overrides/partials/early-worker.html); from the service worker's store it starts at
-    once. The page's script adopts that worker rather than starting a second one."""
+    once, from the page's head. The page's script adopts that worker rather than starting
+    a second one."""
     context, watch = watched_context(browser, viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.add_init_script(HOLD_FRAMES)
+    page.add_init_script(BODY_AT_WORKER)
 
     def workers() -> list[str]:
         return [url for url in watch.page_requests if "/assets/play/worker.mjs" in url]
@@ -205,6 +218,7 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
         page.evaluate("window.__release()")
         wait_until_ready(page)
         assert len(workers()) == 1, workers()
+        assert page.evaluate("window.__bodyAtWorker") == [True]  # once the page was drawn
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         watch.page_requests.clear()
         with page.expect_request(lambda request: "/assets/play/worker.mjs" in request.url):
@@ -212,6 +226,8 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
         page.evaluate("window.__release()")
         wait_until_ready(page)
         assert len(workers()) == 1, workers()
+        # Made from the page's head, before the page's stylesheets have arrived.
+        assert page.evaluate("window.__bodyAtWorker") == [False]
         watch.check()
     finally:
         context.close()
