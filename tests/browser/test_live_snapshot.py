@@ -2,7 +2,9 @@
 browser (assets/play/worker.mjs, snapshot.mjs), and everything works after a restore.
 
 One browser context serves the whole module, as one device would: its first page starts
-Python and keeps the snapshot, later pages are later visits of the same device.
+Python and keeps the snapshot, later pages are later visits of the same device. Each test
+also stands on its own: the first clears what the device keeps, and the others have
+Python started (and so a snapshot made) if the device keeps none yet.
 """
 
 from __future__ import annotations
@@ -89,6 +91,14 @@ def wait_until_kept(page: Page) -> dict[str, Any]:
     return found
 
 
+def kept_once_started(page: Page) -> dict[str, Any]:
+    """The snapshot this device keeps, once the page's Python has started: restored from
+    it, or, on a device that keeps none yet (a test run on its own), started afresh and
+    kept. ``page`` must be a page of examples (its engine build is named there)."""
+    python(page)
+    return wait_until_kept(page)
+
+
 PLAY_EVERY_LEVEL = """async (levels) => {
     const { call } = await import('/assets/live/engine.mjs');
     const results = [];
@@ -122,6 +132,7 @@ def test_a_second_visit_restores_python_and_everything_works_after_it(
 ) -> None:
     context, _ = device
     first = visit(context, f"{site_url}rules/marvin/")
+    assert first.evaluate(f"async () => ({STORE}).clear()")  # a first visit, whatever ran before
     made = python(first)["python"]
     assert not restored(first)
     snapshot = wait_until_kept(first)
@@ -212,8 +223,8 @@ def test_a_stale_or_damaged_snapshot_is_replaced_after_a_usual_start(
 ) -> None:
     context, _ = device
     page = visit(context, f"{site_url}rules/pirate/")
+    made = python(page)["python"]  # the Python the snapshot is made of
     before = wait_until_kept(page)
-    made = python(page)["python"]  # a restored Python: the snapshot's
     rewrite(page, key, damage)
     page.close()
 
@@ -233,7 +244,7 @@ def test_the_first_hover_of_an_example_starts_python_only_if_it_can_be_restored(
 ) -> None:
     context, _ = device
     page = visit(context, f"{site_url}rules/pirate/")
-    made = wait_until_kept(page)
+    made = kept_once_started(page)
     page.close()
 
     page = visit(context, f"{site_url}rules/pirate/")
@@ -262,8 +273,10 @@ def test_the_setting_turns_the_snapshot_off_and_on(
     device: tuple[BrowserContext, Watch], site_url: str
 ) -> None:
     context, _ = device
+    page = visit(context, f"{site_url}rules/pirate/")
+    before = kept_once_started(page)
+    page.close()
     page = visit(context, f"{site_url}about/")
-    before = wait_until_kept(page)
     setting = page.get_by_label("Start Python from a copy kept on this device")
     status = page.locator("[data-snapshot-status]")
     page.wait_for_function("!document.querySelector('input[name=snapshot]').disabled")
