@@ -51,9 +51,11 @@ typecheck: setup
 test: setup chromium lint typecheck build
 	$(BIN)/pytest -n 2 --dist loadfile
 
-## bench: the engine's speed with the baseline bots: CPU and wall games/s, median and range
+## bench: the engine's speed with the baseline bots: CPU and wall games/s, median and range.
+## BASELINE=DIR times another source tree's engine in the same run, paired, for a ratio
+## (DIR from, say, mkdir DIR && git archive COMMIT | tar -x -C DIR)
 bench: setup
-	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/engine.py $(if $(BASELINE),--baseline $(BASELINE))
 
 ## bench-pairings: the same for every pairing of bots, and each Marvin bot's decisions/s (slow)
 bench-pairings: setup

@@ -2,6 +2,7 @@
 
 Usage:
     python benchmarks/engine.py [--games N] [--runs R] [--gc on|off] [--pairings]
+    python benchmarks/engine.py --baseline DIR [--games N] [--runs R]
 
 Prints one line per bot pairing: games per second of CPU time (``time.process_time``)
 and of wall time (``time.perf_counter``), each as the median of the runs with the
@@ -36,6 +37,15 @@ How the figures are kept honest:
 
 With ``--pairings`` every pairing of every registered bot is measured (slow: ``make
 bench-pairings``), then each Marvin bot's decisions per second over the same positions.
+
+With ``--baseline DIR`` (``make bench BASELINE=DIR``) this engine is timed against the
+engine of another source tree, such as an older commit unpacked with ``git archive``,
+in the same run: each engine plays in a process of its own, both are started first and
+kept waiting, and each run times both engines back to back on the same seeds, the one
+and then the other first in turn, so that the machine's swings fall on both alike. It
+prints, for both games, bare and refereed, each engine's games per second (CPU and
+wall, median and range over the runs) and this engine's speed as a share of the
+baseline's, run by run (median and range).
 """
 
 from __future__ import annotations
@@ -51,12 +61,23 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The engine timed: this tree's, or, in a process started by ``--baseline``, the tree
+# given after ``--worker``.
+sys.path.insert(
+    0,
+    sys.argv[sys.argv.index("--worker") + 1]
+    if "--worker" in sys.argv[:-1]
+    else str(Path(__file__).resolve().parent.parent),
+)
 
+import pirate_rules
 from pirate_rules import referee
 from pirate_rules.bots import bot_class, bot_names, bot_seed, make_bot
 from pirate_rules.referee import play_refereed
 from pirate_rules.simulate import DEFAULT_BOTS, play_match
+
+TREE = Path(pirate_rules.__file__).resolve().parent.parent
+"""The source tree whose engine this process imported."""
 
 
 class Timing(NamedTuple):
@@ -248,7 +269,111 @@ def decisions(name: str, states: list[Any], runs: int) -> list[Timing]:
     return [timed(work) for _ in range(runs)]
 
 
+def serve() -> None:
+    """A ``--worker`` process: time what each line of standard input asks, as JSON
+    (the game, refereed or not, the first and last seed), and answer with one line of
+    JSON (CPU and wall seconds, games played, total length). The first line it writes
+    names the engine it imports, so that the driver can check it is the tree it asked
+    for."""
+    import json
+
+    print(json.dumps({"engine": str(TREE)}), flush=True)
+    warm: set[tuple[str, bool]] = set()
+    for line in sys.stdin:
+        ask = json.loads(line)
+        game, refereed = ask["game"], ask["refereed"]
+        bots = DEFAULT_BOTS[game]
+        if (game, refereed) not in warm:  # one warm-up game, on a seed no run uses
+            play_games(game, bots, [ask["warm_up"]], refereed)
+            warm.add((game, refereed))
+        seeds = range(ask["first"], ask["last"])
+        length = 0
+
+        def work(
+            seeds: range = seeds, game: str = game, bots: Any = bots, refereed: bool = refereed
+        ) -> int:
+            nonlocal length
+            length = play_games(game, bots, seeds, refereed)
+            return len(seeds)
+
+        timing = timed(work)
+        print(json.dumps({**timing._asdict(), "length": length}), flush=True)
+
+
+class Engine:
+    """A ``--worker`` process timing the engine of the source tree ``tree``."""
+
+    def __init__(self, name: str, tree: Path) -> None:
+        import json
+        import subprocess
+
+        self.name = name
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        engine = Path(json.loads(self.process.stdout.readline())["engine"])
+        if engine != tree.resolve():
+            self.close()
+            raise SystemExit(f"the {name} engine came from {engine}, not from {tree}")
+
+    def time(self, game: str, refereed: bool, seeds: range, warm_up: int) -> tuple[Timing, int]:
+        """One run's timing of this engine, and the total length of its games."""
+        import json
+
+        assert self.process.stdin is not None and self.process.stdout is not None
+        ask = {"game": game, "refereed": refereed, "first": seeds.start, "last": seeds.stop}
+        self.process.stdin.write(json.dumps({**ask, "warm_up": warm_up}) + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        return Timing(answer["cpu"], answer["wall"], answer["items"]), answer["length"]
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def compare(baseline: Path, games: int, runs: int) -> None:
+    """This engine against the baseline tree's, paired run by run (see the description)."""
+    engines = [Engine("this", TREE), Engine("baseline", baseline)]
+    try:
+        for game in ("marvin", "pirate"):
+            names = DEFAULT_BOTS[game]
+            for refereed in (False, True):
+                timings: dict[str, list[Timing]] = {engine.name: [] for engine in engines}
+                lengths: dict[str, int] = {engine.name: 0 for engine in engines}
+                for run in range(runs):
+                    seeds = range(run * games, (run + 1) * games)
+                    order = engines if run % 2 == 0 else engines[::-1]
+                    for engine in order:
+                        timing, length = engine.time(game, refereed, seeds, runs * games)
+                        timings[engine.name].append(timing)
+                        lengths[engine.name] += length
+                if lengths["this"] != lengths["baseline"]:  # the same games, or no comparison
+                    raise SystemExit(f"{game}: the two engines played different games")
+                pair = f"{names[0]} vs {names[1]}" + (", refereed" if refereed else "")
+                mean = lengths["this"] / (games * runs)
+                for engine in engines:
+                    print(line(game, f"{pair} ({engine.name})", timings[engine.name], mean))
+                print(
+                    f"{game:<7} {pair + ' (this / baseline)':<34}"
+                    f" CPU {ratios(timings['this'], timings['baseline'], 'cpu'):<24}"
+                    f" wall {ratios(timings['this'], timings['baseline'], 'wall')}",
+                    flush=True,
+                )
+    finally:
+        for engine in engines:
+            engine.close()
+
+
 def main() -> None:
+    if "--worker" in sys.argv:
+        serve()
+        return
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per run (2000)")
     parser.add_argument("--runs", type=int, default=7, help="runs per pairing (7)")
@@ -259,11 +384,22 @@ def main() -> None:
         help="garbage collector during the runs (on, as in normal use)",
     )
     parser.add_argument("--pairings", action="store_true", help="every pairing of bots")
+    parser.add_argument(
+        "--baseline", type=Path, help="a source tree whose engine to time against this one"
+    )
     args = parser.parse_args()
     print(
         f"Python {sys.version.split()[0]}, one core, {args.runs} runs of {args.games} games,"
         f" gc {args.gc}; games/s: median (slowest-fastest run)"
     )
+    if args.baseline is not None:
+        if not (args.baseline / "pirate_rules" / "__init__.py").is_file():
+            parser.error(f"--baseline: no pirate_rules package in {args.baseline}")
+        if args.gc == "off" or args.pairings:
+            parser.error("--baseline times the baseline pairings with the collector on")
+        print(f"This engine: {TREE}; baseline: {args.baseline.resolve()}")
+        compare(args.baseline.resolve(), args.games, args.runs)
+        return
     if args.gc == "off":
         gc.disable()
     for game in ("marvin", "pirate"):

@@ -622,6 +622,7 @@ def _play_marvin(
     seats: tuple[Seat, Seat], seed: int, players: Sequence[str] | None, thorough: bool
 ) -> Any:
     from pirate_rules.marvin import MarvinGame
+    from pirate_rules.marvin.playout import play_out
 
     game = MarvinGame.from_seed(seed, players=players) if players else MarvinGame.from_seed(seed)
     if not (seats[0].trusted and seats[1].trusted):
@@ -633,8 +634,8 @@ def _play_marvin(
             raise _generator_changed(seats, seed, players, thorough)
         return game
     # The engine's own bots: the same checks as `_trusted_ask` and push_move, written
-    # out, since this loop is most of the time of a long simulation. The game's own loop
-    # (`MarvinGame._play_out`) asks each bot through ``ask`` and checks each move as
+    # out, since this loop is most of the time of a long simulation. The game's loop
+    # (`pirate_rules.marvin.playout.play_out`) asks each bot through ``ask`` and checks each move as
     # `MarvinGame.push` does.
     choose = (seats[0].bot.choose, seats[1].bot.choose)
     asking = -1
@@ -651,7 +652,7 @@ def _play_marvin(
         return move
 
     try:
-        game._play_out((ask, ask), (None, None), MAX_TURNS)
+        play_out(game, (ask, ask), (None, None), MAX_TURNS)
     except BotError:
         raise
     except (Exception, SystemExit) as exc:

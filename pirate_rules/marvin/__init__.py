@@ -21,6 +21,8 @@ For example:
     True
 """
 
+# The rules and their shortcuts are put together by `playout`, imported with the package.
+from pirate_rules.marvin import playout as playout
 from pirate_rules.marvin.bots import MarvinBot, RandomBot, play_game
 from pirate_rules.marvin.game import PHASES, MarvinGame, Outcome, Termination
 from pirate_rules.marvin.moves import DRAW, LegalMoves, Move

@@ -38,8 +38,8 @@ from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.heuristics import SensibleBot
 from pirate_rules.marvin.moves import Move
 from pirate_rules.marvin.oracle import CheatingOracleBot
+from pirate_rules.marvin.playout import NEVER, RandomPick, play_out
 from pirate_rules.marvin.search import SearchBot
-from pirate_rules.marvin.shortcuts import NEVER, RandomPick
 
 __all__ = [
     "CheatingOracleBot",
@@ -128,10 +128,10 @@ def play_game(
             card that does nothing may end a turn by itself, so one more may be played).
         **options: Passed to `MarvinGame.from_seed`: ``jokers``, ``players``, ``first``.
 
-    The loop is `MarvinGame._play_out`; a ``random`` bot's choices are written out in it
-    (see `pirate_rules.marvin.shortcuts.play_out`), drawing from the bot's generator as
-    `RandomBot.choose` does, and the bot's ``reason`` at the end is the one it would
-    have given.
+    The loop is `pirate_rules.marvin.playout.play_out`; a ``random`` bot's choices are
+    written out in it (see `pirate_rules.marvin.shortcuts.play_out`), drawing from the
+    bot's generator as `RandomBot.choose` does, and the bot's ``reason`` at the end is
+    the one it would have given.
 
     Examples:
         >>> a = play_game(["random", "random"], seed=1)
@@ -156,7 +156,8 @@ def play_game(
         randoms = (None, None)  # one bot in both seats: its last reason is its own to say
     counts = [0, 0]
     try:
-        game._play_out(
+        play_out(
+            game,
             (made[0].choose, made[1].choose),
             randoms,
             NEVER if max_turns is None else max_turns,

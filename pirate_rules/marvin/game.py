@@ -27,7 +27,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -62,7 +62,7 @@ from pirate_rules.marvin.moves import (
     power_moves,
 )
 from pirate_rules.marvin.refusals import refusal
-from pirate_rules.marvin.shortcuts import NEVER, Chooser, RandomPick, play_on, play_out
+from pirate_rules.marvin.state import NEVER
 from pirate_rules.marvin.table import (
     E_HIT,
     E_KILL,
@@ -76,16 +76,16 @@ from pirate_rules.marvin.table import (
     check_jokers,
 )
 
-__all__ = ["PHASES", "MarvinGame", "Outcome", "Termination"]
+__all__ = ["PHASES", "MarvinGame", "Outcome", "Termination", "use_shortcut"]
 
 
 _tuple_contains = tuple.__contains__
 _new_game = object.__new__
 _FAST_PATHS = True
-"""Whether `MarvinGame.push` and the bots' game loop take their shortcuts (see
-`pirate_rules.marvin.shortcuts`); the tests switch them off to check that the plain code
-gives the same games, and the misreading catalogue switches them off to change the plain
-code alone."""
+"""Whether `MarvinGame.push` and the bots' game loop (`pirate_rules.marvin.playout`) take
+their shortcuts (see `pirate_rules.marvin.shortcuts`); the tests switch them off to check
+that the plain code gives the same games, and the misreading catalogue switches them off
+to change the plain code alone."""
 
 
 class Termination(enum.Enum):
@@ -469,9 +469,11 @@ class MarvinGame:
         written out in one function, `pirate_rules.marvin.shortcuts.play_on` (a hit, a
         faint, a shield, a prize taken, the end of the turn, a card that does nothing,
         the next turn's prize phase: M5, M7, M9-M18), calling the plain methods for a
-        power used and a reshuffle (M6-M8, M9). It changes the game exactly as
-        `_push_plain` does, event for event: ``tests/test_fast_paths.py`` plays
-        thousands of games both ways and compares every state.
+        power used and a reshuffle (M6-M8, M9). This module does not import it: it is
+        given to the game by `pirate_rules.marvin.playout` (see `use_shortcut`). It
+        changes the game exactly as `_push_plain` does, event for event:
+        ``tests/test_fast_paths.py`` plays thousands of games both ways and compares
+        every state.
 
         Raises:
             InvalidMoveError: if ``move`` is notation that cannot be read.
@@ -482,28 +484,24 @@ class MarvinGame:
         if not _FAST_PATHS or self._script is not None:
             self._push_plain(move)
             return
-        # The shortcut: `_push_plain` written out (see `pirate_rules.marvin.shortcuts`).
-        play_on(self, move)
+        # The shortcut: `_push_plain` written out (see `use_shortcut`).
+        _written_out(self, move)
 
     def _play_out(
         self,
-        choosers: tuple[Chooser, Chooser],
-        randoms: tuple[RandomPick, RandomPick] = (None, None),
+        choosers: tuple[Callable[[MarvinGame, int], Move], Callable[[MarvinGame, int], Move]],
+        randoms: tuple[object, object] = (None, None),
         last_turn: int = NEVER,
         counts: list[int] | None = None,
     ) -> None:
-        """Let two bots play until the end, or until ``last_turn`` turns are played: the
-        loop of `pirate_rules.marvin.bots.play_game`.
+        """Let two bots play until the end, or until ``last_turn`` turns are played,
+        plainly: each bot chooses and `push` plays the move.
 
-        ``choosers`` are the two bots' ``choose`` methods. With the shortcuts on, the loop
-        is `pirate_rules.marvin.shortcuts.play_out`, where a seat with a generator in
-        ``randoms`` (a ``random`` bot) has its choices written out; ``counts`` is then
-        filled, as play goes, with how many moves each such seat last chose among, so
-        that the bot can say why. Here, each bot chooses and `push` plays the move.
+        ``choosers`` are the two bots' ``choose`` methods. This is the loop of
+        `pirate_rules.marvin.playout.play_out` with the shortcuts off; with them on, that
+        loop is written out (`pirate_rules.marvin.shortcuts.play_out`), and only it reads
+        ``randoms`` and ``counts`` (here every seat's bot chooses itself).
         """
-        if _FAST_PATHS and self._script is None:
-            play_out(self, choosers, randoms, last_turn, [0, 0] if counts is None else counts)
-            return
         while self._phase != OVER and self._turn < last_turn:
             player = self._to_move
             self.push(choosers[player](self, player))
@@ -799,3 +797,21 @@ class MarvinGame:
 
 _DECKS: Final = tuple(tuple(standard_deck() + [JOKER] * jokers) for jokers in range(3))
 """The unshuffled deck for 0, 1 and 2 jokers (M1)."""
+
+_written_out: Callable[[MarvinGame, Move], None] = MarvinGame._push_plain
+"""What `MarvinGame.push` runs with the shortcuts on: the plain steps until
+`use_shortcut` gives the game its written-out turn."""
+
+
+def use_shortcut(turn: Callable[[MarvinGame, Move], None]) -> None:
+    """Have `MarvinGame.push` play a listed move through ``turn`` while the shortcuts are
+    on (``_FAST_PATHS``, and not while a record is replayed).
+
+    ``turn`` must change the game exactly as `MarvinGame._push_plain` does, event for
+    event. `pirate_rules.marvin.playout` gives `pirate_rules.marvin.shortcuts.play_on`
+    when the package is imported, so that this module, which states the rules, needs
+    nothing from the shortcuts; ``tests/test_fast_paths.py`` holds the two to the same
+    games.
+    """
+    global _written_out
+    _written_out = turn

@@ -33,7 +33,7 @@ from typing import Final
 from pirate_rules.bots import Bot
 from pirate_rules.marvin.game import MarvinGame
 from pirate_rules.marvin.moves import K_CAVE, K_DRAW, K_FORT, K_SHIP, K_TAKE, Move
-from pirate_rules.marvin.shortcuts import NEVER
+from pirate_rules.marvin.playout import NEVER, play_out
 from pirate_rules.marvin.table import (
     E_HIT,
     E_KILL,
@@ -107,7 +107,7 @@ def play_by_thumb(game: MarvinGame, last_turn: int = NEVER) -> None:
     """Play ``game`` on with both players following the rules of thumb (`pick`), to the
     end, or until ``last_turn`` turns have been played: the searching bots' playouts.
 
-    It is the game's own loop (`MarvinGame._play_out`), the one
+    It is the game's loop (`pirate_rules.marvin.playout.play_out`), the one
     `pirate_rules.marvin.bots.play_game` uses.
 
     Examples:
@@ -116,7 +116,7 @@ def play_by_thumb(game: MarvinGame, last_turn: int = NEVER) -> None:
         >>> game.turn >= 10 or game.is_game_over()
         True
     """
-    game._play_out(_BY_THUMB, (None, None), last_turn)
+    play_out(game, _BY_THUMB, (None, None), last_turn)
 
 
 def _picked(game: MarvinGame, player: int) -> Move:

@@ -3,12 +3,16 @@
 The rules are stated plainly in `pirate_rules.marvin.game`: `MarvinGame._push_plain`
 calls one small method per step of a turn, each naming its rules. Bots play millions
 of turns, so the steps they play most are also written out here, in one function,
-`play_on`, that reads and changes the game's fields directly:
+`play_on`, that reads and changes the game's fields directly. This module does not
+know the game module: it knows a game as a `pirate_rules.marvin.state.TurnState`, the
+fields and the few plain steps listed there. `pirate_rules.marvin.playout`, above
+both, puts them together:
 
-* `MarvinGame.push` applies one move with it, then stops at the next decision point;
-* `play_out` (`MarvinGame._play_out`) is the loop of
-  `pirate_rules.marvin.bots.play_game`: at each decision point the bot of the player
-  to move chooses, and the ``random`` bot's choice is written out too.
+* `MarvinGame.push` applies one move with `play_on` (given to the game by
+  `pirate_rules.marvin.playout`), then stops at the next decision point;
+* `play_out` is the loop of `pirate_rules.marvin.playout.play_out` with the shortcuts
+  on: at each decision point the bot of the player to move chooses, and the ``random``
+  bot's choice is written out too.
 
 `play_on` changes the game exactly as the plain code does, event for event:
 ``tests/test_fast_paths.py`` plays thousands of seeds both ways, with ``_FAST_PATHS``
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import floor
-from typing import TYPE_CHECKING, Final
+from typing import Final, TypeVar
 
 from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RETURN, EV_WIN
 from pirate_rules.marvin.moves import (
@@ -38,30 +42,27 @@ from pirate_rules.marvin.moves import (
     LegalMoves,
     Move,
 )
+from pirate_rules.marvin.state import NEVER, TurnState
 from pirate_rules.marvin.table import E_HIT, E_KILL, E_SHIELD, E_TAKE, EFFECT_OF_RANK, PRIZE_INDEX
 
-if TYPE_CHECKING:
-    from pirate_rules.marvin.game import MarvinGame
+__all__ = ["NEVER", "Chooser", "RandomPick", "play_on", "play_out"]
 
-__all__ = ["Chooser", "RandomPick", "play_on", "play_out"]
+G = TypeVar("G", bound=TurnState)
 
-Chooser = Callable[["MarvinGame", int], Move]
-"""A bot's ``choose`` method: the move of a player (0 or 1) in a game."""
+Chooser = Callable[[G, int], Move]
+"""A bot's ``choose`` method: the move of a player (0 or 1) in a game of type ``G``
+(``Chooser[MarvinGame]``, which `pirate_rules.marvin.playout` names ``Chooser``)."""
 RandomPick = Callable[[], float] | None
 """A ``random`` bot's generator method ``random()``, for a seat whose choices are written
 out (see `play_out`); None for a seat whose bot chooses itself."""
-
-NEVER: Final = 2**30 - 1
-"""A turn number no game reaches: play to the end. (Not ``sys.maxsize``: Python compares
-numbers below 2**30 more quickly, and the loop compares the turn with it at every choice.)"""
 
 _CAVE: Final = PRIZE_INDEX["cave"]
 
 
 def play_on(
-    game: MarvinGame,
+    game: G,
     move: Move,
-    choosers: tuple[Chooser, Chooser] | None = None,
+    choosers: tuple[Chooser[G], Chooser[G]] | None = None,
     randoms: tuple[RandomPick, RandomPick] = (None, None),
     last_turn: int = NEVER,
     counts: list[int] | None = None,
@@ -82,11 +83,12 @@ def play_on(
     pirate coming back, M7); the end of the turn; the next turn's prize phase if a
     power is usable (M5); the draw (M9) and a card that does nothing (M11, M14, M15);
     the Ship (M6, with `Side._ship`, and M7). The Cave and the Fort
-    (`MarvinGame._use_power`, M7, M8) and a reshuffle (`MarvinGame._reshuffle`, M9) call
-    the plain methods. The player to move, the turn and the drawn card are kept in local
-    names while play goes on, and written back before a plain method or a bot reads the
-    game, and where play stops; the phase is not kept, since no card is drawn in the
-    prize phase and one is in the card phase.
+    (`TurnState._use_power`, M7, M8) and a reshuffle (`TurnState._reshuffle`, M9) call
+    the plain steps (see `pirate_rules.marvin.state`). Each rule's id stands as a
+    comment at the line that applies it. The player to move, the turn and the drawn
+    card are kept in local names while play goes on, and written back before a plain
+    step or a bot reads the game, and where play stops; the phase is not kept, since
+    no card is drawn in the prize phase and one is in the card phase.
 
     ``counts`` (needed with ``randoms``) notes, for each seat with a generator, how many
     moves it chose among at its last choice written out here, so that its bot can say why.
@@ -108,13 +110,17 @@ def play_on(
     power_table, not_worked_out, no_moves = POWER_TABLE, NOT_WORKED_OUT, NO_MOVES
     listed = tuple.__contains__
     while True:
-        if card is None:  # the prize phase
-            if move._code == K_SHIP:  # the Ship (M6), then the hidden pirate back (M7)
+        # The rule ids below stand at the lines that apply them, as on the rules page.
+        if card is None:  # the prize phase (M5): a power, or the draw
+            if move._code == K_SHIP:
+                # M6: the Ship swaps two of the player's pirates, or moves one.
                 log((EV_POWER, turn + 1, player, move, side._ship(move._a, move._b)))
+                # M7: the hidden pirate comes back when no captain stands beside it.
                 hidden = side._hidden
                 if hidden >= 0 and not side._board >> (hidden ^ 1) & 1:
                     log((EV_RETURN, turn + 1, player, side._bring_back()))
-            elif move is not DRAW:  # the Cave or the Fort (M7, M8), which read these two
+            elif move is not DRAW:
+                # M7 the Cave, M8 the Fort: the plain step, which reads these two fields.
                 game._to_move = player
                 game._turn = turn
                 game._use_power(move)
@@ -123,9 +129,11 @@ def play_on(
             # The hits come last: CPython runs a comparison more quickly when the branch
             # it jumps over is short, and a hit's is long.
             if effect == E_SHIELD:
+                # M11: one shield on one of the player's own pirates.
                 side._shields |= 1 << move._a
                 log((EV_CARD, turn, player, card, move))
             elif effect == E_TAKE:
+                # M14: take one prize, from the bank or from the opponent.
                 prize = move._a
                 holder = game._holder
                 source = holder[prize]
@@ -135,26 +143,31 @@ def play_on(
                 if source >= 0:
                     held_by[source] &= ~(1 << prize)
                     loser = sides[source]
+                    # M7, M14: losing the Cave brings the hidden pirate back at once.
                     if prize == _CAVE and loser._hidden >= 0:
                         log((EV_RETURN, turn, source, loser._bring_back()))
-            else:  # a hit, two hits or a faint
+            else:  # a hit, two hits or a faint, on a target of M16 (the legal moves)
                 i = move._a
                 bit = 1 << i
                 hp = opponent._hp
                 before = hp[i]
                 if effect == E_KILL:
+                    # M12: the target faints at once, shield or not (M17: it leaves the board).
                     hp[i] = after = 0
                     opponent._shields &= ~bit
                     opponent._board &= ~bit
                     log((EV_CARD, turn, player, card, move, False, before, 0))
                 else:
+                    # M10 one hit, M13 two hits.
                     hits = 1 if effect == E_HIT else 2
                     shields = opponent._shields
                     shield_lost = False
+                    # M17: a shield takes one hit and is gone.
                     if shields & bit:
                         opponent._shields = shields ^ bit
                         hits -= 1
                         shield_lost = True
+                    # M17: the other hits take hit points; at 0 the pirate faints.
                     after = before - hits if hits < before else 0
                     if after != before:
                         hp[i] = after
@@ -162,11 +175,13 @@ def play_on(
                             opponent._board &= ~bit
                     log((EV_CARD, turn, player, card, move, shield_lost, before, after))
                 if not after:
+                    # M7: a fainted captain may leave the hidden pirate alone: it comes back.
                     hidden = opponent._hidden
                     if hidden >= 0 and not opponent._board >> (hidden ^ 1) & 1:
                         opponent._board |= 1 << hidden
                         opponent._hidden = -1
                         log((EV_RETURN, turn, 1 - player, hidden))
+                    # M18: the opponent's last pirate fainted: the game ends at once.
                     if not opponent._board:
                         log((EV_WIN, turn, player))
                         discard_card(card)
@@ -176,11 +191,13 @@ def play_on(
                         game._phase = OVER
                         game._legal = NO_MOVES
                         return
+            # The end of the turn: the card is discarded, and the other player moves.
             discard_card(card)
             player = 1 - player
             side, opponent = opponent, side
         while True:
-            if card is not None:  # a new turn: its prize phase, if a power is usable (M5)
+            if card is not None:
+                # M5: a new turn has its prize phase only if a power is usable.
                 held = held_by[player]
                 if held:
                     powers = power_table[held][side._board][side._hidden + 1][side._shields]
@@ -190,12 +207,14 @@ def play_on(
                         card = None
                         legal = powers
                         break
-            # The draw (M9), and the choices the drawn card offers.
+            # M9: the draw; an empty draw pile is first made again from the discard pile.
             if not pile:
                 game._turn = turn
                 game._reshuffle(game._shuffled_discard())
             card = draw_card()
             effect = effect_of[card.rank]
+            # The choices the drawn card offers: M16 targets (M10, M12, M13), M11 own
+            # pirates without a shield, M14 prizes not held.
             options: LegalMoves
             if effect >= E_HIT:
                 options = targets[opponent._board]
@@ -208,7 +227,7 @@ def play_on(
             if options:
                 legal = options
                 break
-            # A card that does nothing ends the turn (M11, M14, M15).
+            # M11, M14, M15: a card that does nothing ends the turn.
             turn += 1
             log((EV_CARD, turn, player, card, None))
             discard_card(card)
@@ -234,20 +253,20 @@ def play_on(
             # game, as `MarvinGame.push` does (which usually refuses the move then).
             play_on(game, game._listed(move), choosers, randoms, last_turn, counts)
             return
-        # `MarvinGame._listed`'s check, with the call saved for a listed move.
+        # `TurnState._listed`'s check, with the call saved for a listed move.
         if move.__class__ is not Move or not listed(legal, move):
             move = game._listed(move)
 
 
 def play_out(
-    game: MarvinGame,
-    choosers: tuple[Chooser, Chooser],
+    game: G,
+    choosers: tuple[Chooser[G], Chooser[G]],
     randoms: tuple[RandomPick, RandomPick],
     last_turn: int,
     counts: list[int],
 ) -> None:
     """Play the game to its end, or until ``last_turn`` turns are played: the loop of
-    `pirate_rules.marvin.bots.play_game`.
+    `pirate_rules.marvin.playout.play_out` with the shortcuts on.
 
     The first move is chosen here, the others in `play_on` (see it for ``choosers``,
     ``randoms`` and ``counts``, which it fills as play goes, so that they are known even

@@ -19,11 +19,14 @@ For example:
     (1, ['TT'])
 
 Modules: `game` (the table and the moments), `shortcuts` (common moments written out),
-`ships` (halves, keels, directions), `actions` (the four action letters), `deal` (decks
-and the cut), `table` (drawing the table), `record` (game records), `bots` (bots and
-whole games) and `speed` (the bots' speed levels).
+`state` (what the shortcuts may read and change of a game), `playout` (the two put
+together: the bots' game loop), `ships` (halves, keels, directions), `actions` (the four
+action letters), `deal` (decks and the cut), `table` (drawing the table), `record` (game
+records), `bots` (bots and whole games) and `speed` (the bots' speed levels).
 """
 
+# The rules and their shortcuts are put together by `playout`, imported with the package.
+from pirate_rules.pirate import playout as playout
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.bots import FastBot, RandomBot, SlowBot, play_game
 from pirate_rules.pirate.deal import low_player

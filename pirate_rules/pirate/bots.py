@@ -35,6 +35,7 @@ from pirate_rules.bots import Bot, make_bot, register_bot
 from pirate_rules.cards import seeded_generator
 from pirate_rules.pirate.actions import Action
 from pirate_rules.pirate.game import DEFAULT_PLAYERS, PirateGame
+from pirate_rules.pirate.playout import play_out
 from pirate_rules.pirate.ships import SUIT_INDEX
 from pirate_rules.pirate.speed import CLAIM_REASONS, PLAY_REASONS, SPEEDS, SpeedBot
 
@@ -273,9 +274,9 @@ def play_game(
     Returns:
         The game at its end (check :meth:`PirateGame.outcome`).
 
-    The loop is `PirateGame._play_out`; a ``fast`` bot's choices are written out in it
-    (see `pirate_rules.pirate.shortcuts.play_out`), the same choices `quickest` makes,
-    and the bot's ``reason`` at the end is the one it would have given.
+    The loop is `pirate_rules.pirate.playout.play_out`; a ``fast`` bot's choices are
+    written out in it (see `pirate_rules.pirate.shortcuts.play_out`), the same choices
+    `quickest` makes, and the bot's ``reason`` at the end is the one it would have given.
 
     Example:
         >>> game = play_game(("child", "expert"), seed=3)
@@ -292,7 +293,7 @@ def play_game(
     # A ``fast`` bot's choices are written out in the loop, which then says what the
     # last one was, so that the bot's reason is the one `quickest` would have given.
     quick = (_plays_quickest(seats[0]), _plays_quickest(seats[1]))
-    said = game._play_out((seats[0].choose, seats[1].choose), max_moments, quick)
+    said = play_out(game, (seats[0].choose, seats[1].choose), max_moments, quick)
     for bot, choice in zip(seats, said, strict=True):
         if choice is not None:
             action, card = choice

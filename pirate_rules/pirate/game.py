@@ -17,10 +17,10 @@ joint action of a simultaneous-move game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from pirate_rules.cards import SUIT_NAMES, SUITS, Card, seeded_generator
 from pirate_rules.errors import IllegalMoveError, PirateRulesError
@@ -28,19 +28,18 @@ from pirate_rules.logs import Log
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
 from pirate_rules.pirate.ships import ALL_RANKS, SUIT_INDEX, Placed, Ship
-from pirate_rules.pirate.shortcuts import Chooser, Said, at_once, play_out
 from pirate_rules.pirate.table import describe_event, describe_outcome, draw
 
-__all__ = ["Event", "Outcome", "PirateGame", "Termination"]
+__all__ = ["Event", "Outcome", "PirateGame", "Termination", "use_shortcut"]
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
 _TURN = Action.TURN
 _FAST_PATHS = True
-"""Whether `PirateGame.apply_moment` and the bots' game loop take their shortcuts (see
-`pirate_rules.pirate.shortcuts`); the tests switch them off to check that the plain
-code gives the same games, and the misreading catalogue switches them off to change
-the plain code alone."""
+"""Whether `PirateGame.apply_moment` and the bots' game loop (`pirate_rules.pirate.playout`)
+take their shortcuts (see `pirate_rules.pirate.shortcuts`); the tests switch them off to
+check that the plain code gives the same games, and the misreading catalogue switches
+them off to change the plain code alone."""
 
 
 class Termination(Enum):
@@ -358,9 +357,10 @@ class PirateGame:
 
         The code after the two shortcuts states this plainly. Bots play millions of
         moments, so a moment where both turn a stock card, and any other moment
-        (`_at_once`), are first tried written out; they change the game exactly as the
-        plain code does (``tests/test_fast_paths.py`` plays thousands of games both
-        ways and compares every state), and leave anything refused to it.
+        (`_at_once`, given by `pirate_rules.pirate.playout`: see `use_shortcut`), are
+        first tried written out; they change the game exactly as the plain code does
+        (``tests/test_fast_paths.py`` plays thousands of games both ways and compares
+        every state), and leave anything refused to it.
 
         Raises:
             InvalidMoveError: if the text is not two actions.
@@ -409,7 +409,7 @@ class PirateGame:
                 placed = True
         if placed:
             self._complete_touched(touched)
-            self._outcome = self._find_outcome()
+            self._look_for_end()
 
     def _complete_touched(self, touched: list[int]) -> None:
         """P7: capture or sink each completed ship, suit by suit; ``touched`` says, for
@@ -418,26 +418,27 @@ class PirateGame:
             if players and self._ships[index].is_complete:
                 self._complete(index, players)
 
-    _at_once = at_once
-    """The shortcut for a moment of plays, turns and waits, or one claim: the function
-    `pirate_rules.pirate.shortcuts.at_once`, taking the game as ``self``."""
+    _at_once: ClassVar[Callable[[PirateGame, Action, Action], bool]]
+    """The shortcut for a moment of plays, turns and waits, or one claim: it plays the
+    moment and returns True, or changes nothing and returns False, leaving the moment to
+    the plain code. It is `pirate_rules.pirate.shortcuts.at_once`, taking the game as
+    ``self``, once `pirate_rules.pirate.playout` gives it (see `use_shortcut`); until
+    then it leaves every moment to the plain code."""
 
     def _play_out(
         self,
-        choosers: tuple[Chooser, Chooser],
+        choosers: tuple[Callable[[PirateGame, int], Action], Callable[[PirateGame, int], Action]],
         max_moments: int,
         quick: tuple[bool, bool] = (False, False),
-    ) -> tuple[Said, Said]:
+    ) -> tuple[None, None]:
         """Play moments chosen by two bots until the end, or until ``max_moments`` have
-        been played: the loop of `pirate_rules.pirate.bots.play_game`.
+        been played, plainly: each bot chooses and `apply_moment` plays the moment.
 
-        ``choosers`` are the two bots' ``choose`` methods. With the shortcuts on, the
-        loop is `pirate_rules.pirate.shortcuts.play_out`, where a seat marked ``quick``
-        (a ``fast`` bot) has its choices written out; it returns what they were, so that
-        the bot can say why. Here, each bot chooses and `apply_moment` plays the moment.
+        ``choosers`` are the two bots' ``choose`` methods. This is the loop of
+        `pirate_rules.pirate.playout.play_out` with the shortcuts off; with them on, that
+        loop is written out (`pirate_rules.pirate.shortcuts.play_out`), and only it reads
+        ``quick`` (here every seat's bot chooses itself, so none has a choice to tell).
         """
-        if _FAST_PATHS:
-            return play_out(self, choosers, max_moments, quick)
         choose0, choose1 = choosers
         while self._outcome is None and self.moment < max_moments:
             self.apply_moment(choose0(self, 0), choose1(self, 1))
@@ -589,6 +590,11 @@ class PirateGame:
             *history_seal,
         )  # fmt: skip
 
+    def _look_for_end(self) -> None:
+        """P10, P11: end the game if it is over (`_find_outcome`), after a moment in
+        which a card was placed."""
+        self._outcome = self._find_outcome()
+
     def _find_outcome(self) -> Outcome | None:
         """P10 first (enough captures), then P11 (nothing can ever be placed again).
 
@@ -644,6 +650,27 @@ class PirateGame:
     def __repr__(self) -> str:
         names = " vs ".join(self.players)
         return f"<PirateGame {names}, moment {self.moment}>"
+
+
+def _no_shortcut(game: PirateGame, first: Action, second: Action) -> bool:
+    """No moment written out: every moment is left to the plain code."""
+    return False
+
+
+PirateGame._at_once = _no_shortcut
+
+
+def use_shortcut(moment: Callable[[PirateGame, Action, Action], bool]) -> None:
+    """Have `PirateGame.apply_moment` try each moment first through ``moment`` while the
+    shortcuts are on (``_FAST_PATHS``): the game's `PirateGame._at_once`.
+
+    ``moment`` plays a moment exactly as the plain code of `PirateGame.apply_moment`
+    does and returns True, or changes nothing and returns False. `pirate_rules.pirate.playout`
+    gives `pirate_rules.pirate.shortcuts.at_once` when the package is imported, so
+    that this module, which states the rules, needs nothing from the shortcuts;
+    ``tests/test_fast_paths.py`` holds the two to the same games.
+    """
+    PirateGame._at_once = moment
 
 
 def _needs(ship: Ship, name: str, player: int) -> str:

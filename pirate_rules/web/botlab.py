@@ -51,7 +51,7 @@ from pirate_rules.errors import BotError, PirateRulesError
 from pirate_rules.simulate import GameResult, Summary, iter_games
 from pirate_rules.stats import format_share
 from pirate_rules.web.live import ALIVE, SourceFile, reader_traceback, rule_links, signal_alive
-from pirate_rules.web.sessions import JSON
+from pirate_rules.web.sessions import JSON, offered_bots
 
 __all__ = [
     "ALIVE",
@@ -179,8 +179,6 @@ def builtin_bots(game: str = "marvin") -> list[str]:
         >>> builtin_bots()[0], "cheating-oracle" in builtin_bots()
         ('random', False)
     """
-    from pirate_rules.web import offered_bots  # the package imports this module
-
     return [
         name
         for name in offered_bots(game)

@@ -32,7 +32,7 @@ add one), and into the game's ``keep``, so that a reload or a shared link keeps 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from pirate_rules.bots import bot_seed
 from pirate_rules.errors import PirateRulesError
@@ -41,7 +41,9 @@ from pirate_rules.marvin.display import describe_move
 from pirate_rules.marvin.expert import ExpertBot
 from pirate_rules.marvin.puzzles import explain
 from pirate_rules.web import family
-from pirate_rules.web.sessions import JSON, Session, find_session
+from pirate_rules.web.marvin import keep_of, marks_of
+from pirate_rules.web.notes import add_notes, read_notes
+from pirate_rules.web.sessions import JSON, find_session
 
 __all__ = ["NOTE", "add_notes", "marvin_hint", "read_notes"]
 
@@ -84,8 +86,6 @@ def marvin_hint(game_id: str) -> JSON:
     Raises:
         PirateRulesError: if the game is over or the computer is to move.
     """
-    from pirate_rules.web.marvin import keep_of, marks_of  # marvin imports this module
-
     session = find_session(game_id, "marvin")
     game: MarvinGame = session.game
     if game.is_game_over():
@@ -106,33 +106,3 @@ def marvin_hint(game_id: str) -> JSON:
         "note": note,
         "keep": keep_of(session),
     }
-
-
-def read_notes(notes: Any) -> dict[int, str]:
-    """A keep's notes (the record's entry number, as text, to its note), checked.
-
-    Example:
-        >>> read_notes({"3": "Hint: ..."}), read_notes(None)
-        ({3: 'Hint: ...'}, {})
-        >>> read_notes({"x": 1})
-        Traceback (most recent call last):
-        ...
-        pirate_rules.errors.PirateRulesError: notes must map turn numbers to text, ...
-    """
-    if notes is None:
-        return {}
-    if not isinstance(notes, dict) or not all(
-        isinstance(key, str) and key.isdigit() and isinstance(text, str)
-        for key, text in notes.items()
-    ):
-        raise PirateRulesError(f"notes must map turn numbers to text, not {notes!r}"[:120])
-    return {int(key): text for key, text in notes.items()}
-
-
-def add_notes(session: Session, data: JSON) -> JSON:
-    """Put the session's notes into its record ``data`` (each on its turn's entry)."""
-    turns = data["turns"]
-    for turn, note in session.options.get("notes", {}).items():
-        if turn < len(turns):
-            turns[turn]["note"] = note
-    return data

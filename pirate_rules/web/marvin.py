@@ -35,9 +35,9 @@ from pirate_rules.marvin import MarvinGame, card_effect
 from pirate_rules.marvin.display import describe_move
 from pirate_rules.marvin.moves import Move
 from pirate_rules.web import family
-from pirate_rules.web.coach import read_notes
 from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin_table import event_line, initial_table, steps_since, table_json
+from pirate_rules.web.notes import read_notes
 from pirate_rules.web.sessions import (
     JSON,
     Session,

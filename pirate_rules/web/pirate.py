@@ -47,7 +47,15 @@ from pirate_rules.records import PIRATE, load_record
 from pirate_rules.web import family
 from pirate_rules.web.family import Audience
 from pirate_rules.web.pirate_view import stretch, table_view
-from pirate_rules.web.sessions import JSON, Session, find_session, read_names, read_seed, store
+from pirate_rules.web.sessions import (
+    JSON,
+    Session,
+    find_session,
+    offered_bots,
+    read_names,
+    read_seed,
+    store,
+)
 
 __all__ = [
     "BEAT_MS",
@@ -112,8 +120,6 @@ class _Beats:
 
 def _read_plays(options: JSON) -> list[str]:
     """Each seat's player: ``"person"`` or a bot name, from ``seats`` or ``mode``."""
-    from pirate_rules.web import offered_bots  # the package imports this module first
-
     known = offered_bots("pirate")
     seats = options.get("seats")
     if seats is None:
