@@ -4,8 +4,9 @@ The rules are stated in `pirate_rules.marvin.game`; the steps that bots play mil
 of times are written out again, for speed, in `pirate_rules.marvin.shortcuts`. The
 shortcuts do not know the game module. They know a game only as a `TurnState`: the
 fields listed here, each with what it holds, and five steps of the plain rules that
-they call instead of writing them out again (the prize powers but the Ship, M5 to M8,
-and the reshuffle, M9), so that each of those rules has one place, used both ways.
+they call instead of writing them out again (a move's check; the prize phase's moves,
+M5, and the Cave and the Fort, M7 and M8; the reshuffle, M9), so that each of those
+rules has one place, used both ways.
 `pirate_rules.marvin.game.MarvinGame` is a `TurnState` (mypy checks it where
 `pirate_rules.marvin.playout` hands the game to the shortcuts).
 
