@@ -220,7 +220,7 @@ class Examples {
       ? `✓ The engine's answer is the one on the page${edited ? " (as you changed it)" : ""}.`
       : `✗ The engine answered differently from the ${edited ? "example as you changed it" : "page"}.${why.join("")}`;
     box.append(el("p", { class: "live-verdict" }, verdict));
-    const lines = el("code");
+    const lines = el("code", { tabindex: "0" }); // a long answer scrolls in it (live.css)
     const cuts = [];
     for (const step of answer.steps) {
       const row = el("span", { class: `live-step${step.agree ? "" : " live-step--differ"}` });
@@ -238,7 +238,7 @@ class Examples {
       }
       lines.append(row);
     }
-    box.append(el("p", { class: "live-caption" }, "What the engine answers:"), el("pre", { class: "live-output", tabindex: "0" }, lines));
+    box.append(el("p", { class: "live-caption" }, "What the engine answers:"), el("pre", { class: "live-output" }, lines));
     if (cuts.length) box.append(el("p", { class: "live-downloads" }, ...cuts));
     this.status.textContent = `Example ${item.number + 1}: ${answer.agree ? "the same answer as the page" : "a different answer"}.`;
   }
