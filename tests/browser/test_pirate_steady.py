@@ -158,7 +158,8 @@ def test_at_the_end_at_1280x800_every_captured_ship_can_be_seen(
     targets += [(f".pir-seat--0 .pir-captured li:nth-child({n})", "ship") for n in range(1, 6)]
     for selector, what in targets:
         found = page.locator(selector)
-        found.scroll_into_view_if_needed()
+        # Scrolled to as a reader scrolling down meets it: at the window's bottom edge.
+        found.evaluate("(node) => node.scrollIntoView({block: 'end'})")
         box = found.bounding_box()
         assert box is not None
         x = box["x"] + (8 if what == "label" else box["width"] / 2)
