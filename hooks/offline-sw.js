@@ -16,7 +16,9 @@
 //   with the live examples' machinery, and after a game the play pages too (so that
 //   both games start offline, whichever was played);
 // * everything, when the site runs as an installed app or the reader asked to keep the
-//   whole site ("keep-all"); that choice is remembered until it is taken back.
+//   whole site ("keep-all"); that choice is remembered until it is taken back;
+// * from the start, the offline page (assets/offline/offline.html): offline, a page that
+//   was never kept gets it, at its own address, instead of the browser's bare error.
 //
 // Pages come from the network whenever it answers, and from the kept copy when it does
 // not, so a rebuild shows at once. The files a page uses (and the workers it starts)
@@ -37,6 +39,9 @@ const CACHE = `pirate-rules-site-${SCOPE}`;
 const ALL_FLAG = new URL("__keep-whole-site__", SCOPE).href; // present while "keep-all" is on
 const RUNTIME_FLAG = new URL("__keep-runtime__", SCOPE).href; // present once Python has run here
 const OLD_CACHES = [`pirate-rules-runtime-${SCOPE}`, `workbox-precache-v2-${SCOPE}`];
+// What a page that was never kept gets offline (docs/assets/offline/offline.html): kept
+// from the start, since it is needed exactly when nothing can be downloaded.
+const OFFLINE_PAGE = new URL("assets/offline/offline.html", SCOPE).href;
 
 // Every file by absolute URL (a folder also stands for its index.html); each is kept
 // under a key that names its bytes, and says why it was kept.
@@ -261,15 +266,45 @@ async function networkFirst(event, entry) {
     return response;
   } catch (error) {
     const kept = await keptCopy(entry);
-    if (!kept) throw error;
+    if (!kept) return page ? offlinePage(error) : Promise.reject(error);
     if (page) noteBuild(event.resultingClientId, Promise.resolve(true));
     return answer(kept);
   }
 }
 
+// The page that says, offline, that the page asked for was not kept (at its address):
+// it lists the pages that are, and offers to keep the whole site. Without it, the
+// browser's own error.
+async function offlinePage(error) {
+  const entry = entries.get(OFFLINE_PAGE);
+  const kept = entry && (await keptCopy(entry));
+  if (!kept) throw error;
+  const headers = new Headers(kept.headers);
+  headers.set("content-type", "text/html; charset=utf-8");
+  headers.set("x-offline-page", "not kept");
+  return new Response(kept.body, { status: 200, statusText: "OK", headers });
+}
+
+// The pages kept on this device, with their titles, for the offline page to link to.
+async function keptPages() {
+  const cache = await caches.open(CACHE);
+  const pages = [];
+  for (const entry of everything) {
+    if (entry.kind !== "page" || !entry.url.endsWith("/index.html")) continue;
+    const kept = await cache.match(entry.key);
+    if (!kept) continue;
+    const title = /<title>([^<]*)<\/title>/.exec(await kept.text())?.[1] ?? entry.url;
+    const words = title.replace(/&amp;/g, "&").replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"');
+    pages.push({ url: entry.url.slice(0, -"index.html".length), title: words.replace(/ - Pirate Rules$/, "") });
+  }
+  return pages;
+}
+
 self.addEventListener("install", (event) => {
   self.skipWaiting();
-  event.waitUntil(renew().catch(() => {})); // a file that fails now is kept on its next visit
+  const offline = [entries.get(OFFLINE_PAGE)].filter(Boolean);
+  // A file that fails now is kept on its next visit.
+  event.waitUntil(Promise.all([renew(), keepAll(offline, "visit")]).catch(() => {}));
 });
 
 self.addEventListener("activate", (event) => {
@@ -277,8 +312,9 @@ self.addEventListener("activate", (event) => {
 });
 
 // Messages: {type: "keep-page", urls}, {type: "keep-runtime", play}, {type: "keep-all", on},
-// {type: "state"}. Each is answered on its port with {ok, error?, ...state}; "keep-all"
-// also sends {progress: [done, total]} while it works.
+// {type: "state"}, {type: "kept-pages"}. Each is answered on its port with {ok, error?,
+// ...state}; "keep-all" also sends {progress: [done, total]} while it works, and
+// "kept-pages" adds `pages`, each {url, title}.
 self.addEventListener("message", (event) => {
   const { type, urls, on } = event.data || {};
   const port = event.ports[0];
@@ -298,12 +334,14 @@ self.addEventListener("message", (event) => {
     work = wholeSite(Boolean(on), (done, total) => reply({ progress: [done, total] }));
   } else if (type === "state") {
     work = Promise.resolve();
+  } else if (type === "kept-pages") {
+    work = keptPages();
   } else {
     return;
   }
   event.waitUntil(
-    work.then(state).then(
-      (now) => reply({ ok: true, ...now }),
+    Promise.all([work, work.then(state)]).then(
+      ([found, now]) => reply({ ok: true, ...now, ...(type === "kept-pages" ? { pages: found } : {}) }),
       (error) => state().then((now) => reply({ ok: false, error: String(error?.message || error), ...now })),
     ),
   );
@@ -318,7 +356,12 @@ self.addEventListener("fetch", (event) => {
   const parent = request.destination === "worker" && builds.get(event.clientId);
   if (parent) noteBuild(event.resultingClientId, parent);
   const entry = lookUp(url.href);
-  if (!entry) return;
+  if (!entry) {
+    // An address that is no page of this build: the network's answer, or offline, the
+    // offline page.
+    if (request.mode === "navigate") event.respondWith(fetch(request).catch(offlinePage));
+    return;
+  }
   if (entry.kind === "runtime") event.respondWith(fromRuntime(event, entry));
   else event.respondWith(request.mode === "navigate" ? networkFirst(event, entry) : forPage(event, entry));
 });

@@ -22,6 +22,9 @@ What is kept, and when (a page costs what it shows):
 * **Everything** (the build log gives the size), when the site runs as an installed app,
   or when the reader asks for it on the About page ("Keep the whole site for offline
   use", with its size): the installed app then works fully offline.
+* **The offline page** (``assets/offline/offline.html``), from the worker's first start:
+  offline, a page that was never kept gets it at its own address. It says that the page
+  was not kept, links to the pages that are, and offers "Keep the whole site".
 
 How updates behave: the worker takes over as soon as it is installed. Pages and small
 assets always come from the network when it answers, and from the kept copy only when

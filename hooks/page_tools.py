@@ -9,7 +9,9 @@ drawn with the page and the scripts only wire them up. Without scripts they are 
 leaves them out (``data-search-exclude``), as it did when scripts added them.
 
 It also writes code in fewer elements (:func:`lighter_code`) and puts each table in a
-slot (:func:`slotted_tables`), so that a page costs the browser less to start.
+slot (:func:`slotted_tables`), so that a page costs the browser less to start, and leaves
+out of the table of contents the headings that a script fills in
+(:func:`drop_empty_headings`).
 """
 
 from __future__ import annotations
@@ -153,7 +155,24 @@ def slotted_tables(html: str) -> str:
     return PLAIN_TABLE.sub(r'<div class="table-slot">\g<0></div>', html)
 
 
+def drop_empty_headings(links: list[Any]) -> None:
+    """Leave out of a table of contents the headings with no text: those a page's script
+    fills in (a lesson's goal, a puzzle's answer), which would be empty links there.
+
+    Example:
+        >>> from types import SimpleNamespace as Link
+        >>> toc = [Link(title="Lessons", children=[Link(title=" ", children=[])])]
+        >>> drop_empty_headings(toc)
+        >>> toc[0].children
+        []
+    """
+    links[:] = [link for link in links if link.title.strip()]
+    for link in links:
+        drop_empty_headings(link.children)
+
+
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Write the page's controls under its title; its code in fewer elements; its tables
-    in slots."""
+    in slots; no empty heading in its table of contents."""
+    drop_empty_headings(page.toc.items)
     return slotted_tables(lighter_code(page_tools(html)))

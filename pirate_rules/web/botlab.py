@@ -233,7 +233,8 @@ def lab_next(tournament_id: str, seconds: float = 0.25) -> JSON:
         ``done`` and ``total`` games, ``finished``, ``rows`` (one per opponent played
         so far: games, wins, losses, draws, ``share`` of wins with its 95% interval, and
         the ``summary`` that ``pirate-rules simulate`` prints with its ``command``), and
-        ``failed`` when the bot raised an error (a short traceback of its own lines).
+        ``failed`` when the bot raised an error (a short traceback of its own lines,
+        under a ``headline`` that says what became of the tournament).
     """
     tour = _tournaments.get(tournament_id)
     if tour is None:
@@ -250,6 +251,7 @@ def lab_next(tournament_id: str, seconds: float = 0.25) -> JSON:
             result = next(iter_games("marvin", [seed], (tour.bot, opponent), check_first=first))
         except Exception as exc:
             tour.failed = _fault(exc, seed, opponent)
+            tour.failed["headline"] = _failed_headline(tour, exc, total)
             break
         tour.results.setdefault(opponent, []).append(result)
         tour.played += 1
@@ -263,6 +265,30 @@ def lab_next(tournament_id: str, seconds: float = 0.25) -> JSON:
         "rows": [_row(tour, name, results) for name, results in tour.results.items()],
         "failed": tour.failed,
     }
+
+
+def _failed_headline(tour: _Tournament, exc: Exception, total: int) -> str:
+    """What the bot's fault did to its tournament, in one line that the fault follows:
+    a bot that fails in its very first game has played no game at all.
+
+    Example:
+        >>> tour = _Tournament("lab:Crasher", "bot.py:Crasher", ["random"], 50, 0)
+        >>> fault = BotError("choose() raised KeyError", bot="x", when="turn 1")
+        >>> _failed_headline(tour, fault, 50)
+        'Crasher failed in its very first game (turn 1), so no game was finished:'
+        >>> tour.played = 7
+        >>> _failed_headline(tour, ValueError(), 50)
+        'Crasher failed in game 8 of 50, after 7 games without a fault:'
+    """
+    name = tour.bot.partition(":")[2]
+    when = f" ({exc.when})" if isinstance(exc, BotError) and exc.when else ""
+    if tour.played == 0:
+        return f"{name} failed in its very first game{when}, so no game was finished:"
+    games = "game" if tour.played == 1 else "games"
+    return (
+        f"{name} failed in game {tour.played + 1} of {total}{when},"
+        f" after {tour.played} {games} without a fault:"
+    )
 
 
 def _row(tour: _Tournament, opponent: str, results: list[GameResult]) -> JSON:

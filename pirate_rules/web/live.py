@@ -66,10 +66,14 @@ __all__ = [
     "ExampleChecker",
     "ReplayNeededError",
     "SourceFile",
+    "cap_output",
+    "changed_names",
     "live_run",
+    "reader_frames",
     "reader_traceback",
     "rule_links",
     "signal_alive",
+    "summary",
 ]
 
 EXAMPLE_FLAGS: Final = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
@@ -133,13 +137,18 @@ class SourceFile:
 
 
 def reader_traceback(
-    exc: BaseException, files: dict[str, SourceFile], current: int | None = None
+    exc: BaseException,
+    files: dict[str, SourceFile],
+    current: int | None = None,
+    frames: list[tuple[str, int, str, int]] | None = None,
 ) -> tuple[str, list[JSON]]:
     r"""A short traceback of the reader's own code, and the lines to mark in it.
 
     Only the frames of ``files`` are kept (the engine's are left out), numbered as the
     reader sees them: ``line 3`` in example ``current``, ``example 2, line 5`` in another.
-    The last line is the exception as doctest and Python print it.
+    The last line is the exception as doctest and Python print it. A frame repeated on
+    end is shown three times, then counted, as Python does. ``frames`` are the
+    traceback's frames when they have been walked already (:func:`reader_frames`).
 
     Example:
         >>> code = "x = 1\ny = x / 0\n"
@@ -168,14 +177,18 @@ def reader_traceback(
             place = f"example {source.index + 1}, {place}"
         return place if name in (None, "<module>") else f"{place}, in {name}"
 
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename in files]
+    if frames is None:
+        frames = reader_frames(exc, files)
     if frames:
         lines.append("Traceback (most recent call last):")
-    for frame in frames:
-        source = files[frame.filename]
-        lines.append(f"  {where(source, frame.lineno or 0, frame.name)}")
-        if source.line(frame.lineno or 0):
-            lines.append(f"    {source.line(frame.lineno or 0)}")
+    for filename, lineno, name, count in frames:
+        source = files[filename]
+        for _ in range(min(count, _REPEATS_SHOWN)):
+            lines.append(f"  {where(source, lineno, name)}")
+            if source.line(lineno):
+                lines.append(f"    {source.line(lineno)}")
+        if count > _REPEATS_SHOWN:
+            lines.append(f"  [Previous line repeated {count - _REPEATS_SHOWN} more times]")
     message = traceback.format_exception_only(type(exc), exc)
     if isinstance(exc, SyntaxError):
         message = message[_message_start(exc, message) :]
@@ -189,6 +202,109 @@ def reader_traceback(
                     lines.append(" " * (3 + exc.offset - indent) + "^")
     lines.extend(line.rstrip("\n") for line in message)
     return "\n".join(lines), marks
+
+
+_REPEATS_SHOWN: Final = 3
+"""A frame repeated on end is shown this many times, then counted (as Python does)."""
+
+
+def reader_frames(
+    exc: BaseException, files: dict[str, SourceFile]
+) -> list[tuple[str, int, str, int]]:
+    """The frames of the reader's code in ``exc``'s traceback, outermost first, each as
+    ``(filename, line, function, count)``: a frame repeated on end (a recursion) is one
+    entry with its count. Nothing is formatted or read from a file on the way, so that a
+    traceback a million frames deep is walked in a moment (with signs of life)."""
+    frames: list[tuple[str, int, str, int]] = []
+    tb = exc.__traceback__
+    walked = 0
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename in files:
+            here = (code.co_filename, tb.tb_lineno or 0, code.co_name)
+            if frames and frames[-1][:3] == here:
+                frames[-1] = (*here, frames[-1][3] + 1)
+            else:
+                frames.append((*here, 1))
+        tb = tb.tb_next
+        walked += 1
+        if walked % 10_000 == 0:
+            signal_alive()
+    return frames
+
+
+def summary(
+    exc: BaseException,
+    files: dict[str, SourceFile],
+    frames: list[tuple[str, int, str, int]] | None = None,
+) -> str:
+    r"""One line that names the cause of ``exc`` when it is a recursion without end or
+    a lack of memory, in the reader's words; empty for any other exception.
+
+    Example:
+        >>> code = "def f():\n    return f()\nf()\n"
+        >>> files = {"<mine>": SourceFile(0, 0, code)}
+        >>> try:
+        ...     exec(compile(code, "<mine>", "exec"), {})
+        ... except RecursionError as exc:
+        ...     print(summary(exc, files).replace(", until", ",\n  until"))
+        A recursion without end: f() called itself ... times,
+          until Python's recursion limit (...) stopped it.
+    """
+    if isinstance(exc, RecursionError):
+        if frames is None:
+            frames = reader_frames(exc, files)
+        deepest = max(frames, key=lambda frame: frame[3], default=None)
+        limit = f"Python's recursion limit ({sys.getrecursionlimit():,})"
+        if deepest is None or deepest[3] < 2:
+            return f"A recursion without end: calls went deeper than {limit} allows."
+        return (
+            f"A recursion without end: {deepest[2]}() called itself {deepest[3]:,} times,"
+            f" until {limit} stopped it."
+        )
+    if isinstance(exc, MemoryError) or (
+        isinstance(exc, OverflowError) and "index-sized" in str(exc)
+    ):
+        return "Out of memory: this example asks for more memory than Python can have here."
+    return ""
+
+
+def cap_output(got: str) -> tuple[str, str]:
+    r"""What a page shows of an answer ``got``: at most :data:`MAX_SHOWN_CHARACTERS`
+    characters and :data:`MAX_SHOWN_LINES` lines of it, and one line that says how much
+    was left out (empty when nothing was).
+
+    Example:
+        >>> shown, cut = cap_output("x" * 10**6 + "\n")
+        >>> len(shown), cut
+        (10001, '990,001 more characters not shown (1,000,001 in all, 1 line).')
+        >>> cap_output("short\n")
+        ('short\n', '')
+    """
+    lines = got.count("\n") + (not got.endswith("\n"))
+    end = min(len(got), MAX_SHOWN_CHARACTERS)
+    newlines = 0
+    at = got.find("\n")
+    while at != -1 and at < end:
+        newlines += 1
+        if newlines == MAX_SHOWN_LINES:
+            end = at + 1
+            break
+        at = got.find("\n", at + 1)
+    if end >= len(got):
+        return got, ""
+    shown = got[:end] if got[:end].endswith("\n") else got[:end] + "\n"
+    left = len(got) - end
+    return shown, (
+        f"{left:,} more characters not shown ({len(got):,} in all,"
+        f" {lines:,} line{'s' if lines != 1 else ''})."
+    )
+
+
+MAX_SHOWN_CHARACTERS: Final = 10_000
+"""The most of one answer a page shows; the whole can be downloaded."""
+MAX_SHOWN_LINES: Final = 200
+"""The most lines of one answer a page shows."""
 
 
 def _message_start(exc: BaseException, formatted: list[str]) -> int:
@@ -405,8 +521,10 @@ def live_run(page: str, index: int, text: str, scope: str | None = None) -> JSON
         raise ReplayNeededError(f"example {state.next + 1} must run before example {index + 1}")
     if index < state.next:
         _rewind(state, index)
+    before = dict(state.namespace)
     if index > 0:
         state.before[index] = _keep(state.namespace)
+        before = state.before[index] or before
     try:
         examples = doctest.DocTestParser().get_examples(text, "this example")
     except ValueError as exc:
@@ -427,7 +545,38 @@ def live_run(page: str, index: int, text: str, scope: str | None = None) -> JSON
         "steps": steps,
         "marks": marks,
         "rules": rule_links(step["got"] for step in steps),
+        "changed": changed_names(before, state.namespace),
     }
+
+
+def changed_names(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The names an example bound, removed or changed in its namespace, in order.
+
+    ``before`` is a copy of the namespace taken before it ran (or the namespace itself,
+    shallow, when no copy could be kept); a value counts as changed when it is neither
+    the same object nor equal to its copy.
+
+    Example:
+        >>> changed_names({"a": [1], "b": 2}, {"a": [1, 2], "b": 2, "c": 3})
+        ['a', 'c']
+    """
+    names = []
+    for name in sorted(before.keys() | after.keys()):
+        if name.startswith("__"):
+            continue
+        if name not in before or name not in after:
+            names.append(name)
+            continue
+        old, new = before[name], after[name]
+        if old is new:
+            continue
+        try:
+            same = bool(old == new)
+        except Exception:
+            same = False
+        if not same:
+            names.append(name)
+    return names
 
 
 def _run_example(
@@ -461,9 +610,11 @@ def _run_example(
         if isinstance(error, SyntaxError):
             formatted = formatted[_message_start(error, formatted) :]
         message = "".join(formatted)
-        short, marks = reader_traceback(error, state.files, current=index)
+        frames = reader_frames(error, state.files)
+        short, marks = reader_traceback(error, state.files, current=index, frames=frames)
         got += short + "\n"
         step["raised"] = True
+        step["summary"] = summary(error, state.files, frames)
         step["agree"] = example.exc_msg is not None and (
             checker.check_output(example.exc_msg, message, flags)
             or (
@@ -473,7 +624,9 @@ def _run_example(
                 )
             )
         )
-    step["got"] = got
+    step["got"], step["cut"] = cap_output(got)
+    if step["cut"]:
+        step["whole"] = got  # for the page to offer as a download
     return step, marks
 
 

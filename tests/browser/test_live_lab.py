@@ -196,6 +196,10 @@ def test_mistakes_in_the_bot_show_a_short_traceback_on_its_lines(lab: tuple[Page
     expect(editor(page).locator(".cm-live-error")).to_have_text(re.compile(r"^\s*return game"))
     expect(problem).to_contain_text("your bot's choose() raised an error")
     expect(problem).not_to_contain_text("refused")
+    # Its first move failed: no game was played, and the page says so, not "after 0 games".
+    expect(status(page)).to_have_text(
+        re.compile(r"^Dreamer failed in its very first game \(turn \d+\), so no game was finished:")
+    )
     # An empty table would say "-Infinity games": no game was finished, so none is drawn.
     expect(page.locator("#bot-lab .live-lab__results table")).to_have_count(0)
     watch.check()
@@ -228,4 +232,31 @@ def test_play_against_it_opens_the_marvin_page_with_the_readers_bot(
     # Once Python is ready, the page defines the reader's bot again, then resumes the game.
     expect(page.locator("#notice")).to_contain_text("Welcome back")
     expect(page.locator("select[name=bot]")).to_have_value("pirate_rules_lab:Finisher")
+    watch.check()
+
+
+def test_the_page_says_how_to_run_the_downloaded_bot_at_home(
+    lab: tuple[Page, Watch], tmp_path: Path
+) -> None:
+    page, watch = lab
+    section = page.locator("h2#your-bot-at-home")
+    expect(section).to_contain_text("Your bot at home")
+    with page.expect_download() as bot:
+        page.get_by_role("button", name="Download my_bot.py").click()
+    bot.value.save_as(tmp_path / "my_bot.py")
+    with page.expect_download() as engine:
+        page.get_by_role("link", name="pirate_rules.zip").click()
+    engine.value.save_as(tmp_path / "pirate_rules.zip")
+    # The page's command, typed in that folder with a Python that has no engine installed.
+    command = page.locator("h2#your-bot-at-home ~ div.highlight code").first.inner_text()
+    setting, python, *words = command.split()
+    assert setting == "PYTHONPATH=pirate_rules.zip" and python == "python3", command
+    plain = Path(sys.base_prefix) / "bin" / "python3"
+    printed = subprocess.run(
+        [str(plain), *words, "--games", "10", "--no-progress"],
+        cwd=tmp_path, env={"PYTHONPATH": "pirate_rules.zip"},
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert printed.returncode == 0, printed.stderr
+    assert "seat 0 (my_bot.py:Finisher) wins" in printed.stdout, printed.stdout
     watch.check()

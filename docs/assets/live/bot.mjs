@@ -102,7 +102,7 @@ export function setUp(root) {
       } while (!answer.finished);
       const seconds = (performance.now() - started) / 1000;
       if (answer.failed) {
-        say.textContent = `${bot.name} made a mistake after ${answer.done} games:`;
+        say.textContent = answer.failed.headline;
         showProblem(answer.failed.error, answer.failed.marks);
       } else {
         say.textContent = `${bot.name} played ${answer.total} games in ${seconds.toFixed(1)} s.`;

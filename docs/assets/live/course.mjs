@@ -63,7 +63,7 @@ class ChapterLab {
 
   build() {
     const root = this.root;
-    const holder = el("div", { class: "highlight course__code" }, el("pre", {}, el("code", {}, "")));
+    const holder = el("div", { class: "highlight course__code" }, el("pre", {}, el("code", { tabindex: "0" }, ""))); // it may scroll
     this.say = el("p", { class: "live-lab__status course__status", role: "status" });
     this.problem = el("pre", { class: "live-lab__problem", hidden: true });
     this.progress = el("progress", { max: 200, value: 0, hidden: true, "aria-label": "Games beside the real engine" });

@@ -15,6 +15,7 @@
 //                               { limit: 10_000, stop: stop.signal, onProgress });
 //   } catch (error) {
 //     // error.kind: "Stuck" (no sign of life within `limit` ms), "Stopped" (stop.abort()),
+//     // "StackOverflow" or "Crashed" (Python failed for good: it was restarted),
 //     // "Unsupported" (no module workers or WebAssembly), or the Python exception's name
 //   }
 //
@@ -144,7 +145,8 @@ export async function call(name, args, { limit = 0, stop, onProgress } = {}) {
     };
     mine.engine.call(name, ...args).then(
       (answer) => end(resolve, answer),
-      (error) => end(reject, error),
+      // Python that overflowed its stack or failed for good cannot be trusted again.
+      (error) => end(reject, ["StackOverflow", "Crashed"].includes(error.kind) ? kill(error.kind, error.message) : error),
     );
     stop?.addEventListener("abort", onStop);
     if (limit) {

@@ -147,8 +147,11 @@ class Examples {
     const seconds = (performance.now() - started) / 1000;
     state.next = answer.next;
     if (state.changed <= item.index) state.changed = Infinity;
-    item.ran = { agree: answer.agree, text, seconds };
+    item.ran = { agree: answer.agree, text, seconds, changed: answer.changed || [] };
     if (!instead) item.last = answer.raised && !answer.agree ? "failed" : "ran";
+    // A failed edit leaves Python's state half made: the examples after it run on the
+    // state the page's own version leaves (it runs again in its place first).
+    if (!instead && text !== item.original && item.last === "failed") state.changed = Math.min(state.changed, item.index);
     const took = seconds >= 1 ? `Ran in ${seconds.toFixed(1)} s.` : "";
     const why = item.last === "stopped" ? "was stopped" : "failed";
     const swapped = instead ? `The page's own version ran here, since your version ${why}: press Run to try yours again.` : "";
@@ -187,6 +190,10 @@ class Examples {
 
   problemWords(error) {
     if (error.kind === "Stopped") return "Stopped: Python was restarted.";
+    if (error.kind === "StackOverflow") {
+      return "A recursion too deep for Python in this browser: it overflowed the WebAssembly stack (the recursion limit was raised past what that stack holds), so Python was restarted.";
+    }
+    if (error.kind === "Crashed") return `Python failed in this browser (${error.message}), so it was restarted.`;
     if (error.kind === "Stuck") {
       return `Stopped after ${limitSeconds} seconds without getting any further (a loop that never ends?): Python was restarted.`;
     }
@@ -196,7 +203,8 @@ class Examples {
   showProblem(item, error) {
     const box = this.resultBox(item);
     box.className = "live-result live-result--differ";
-    const words = ["Stopped", "Stuck"].includes(error.kind) ? this.problemWords(error) : `This example could not run: ${error.message}`;
+    const restarted = ["Stopped", "Stuck", "StackOverflow", "Crashed"].includes(error.kind);
+    const words = restarted ? this.problemWords(error) : `This example could not run: ${error.message}`;
     box.append(el("p", { class: "live-verdict" }, words));
   }
 
@@ -204,16 +212,26 @@ class Examples {
     const box = this.resultBox(item);
     const edited = item.editor && item.editor.text !== item.original;
     box.className = `live-result ${answer.agree ? "live-result--agree" : "live-result--differ"}`;
+    // An example edited above this one, whose version is the one Python ran last, and
+    // that changed names this one may use.
+    const editedAbove = this.sameKey(item).filter((other) => other.index < item.index && other.ran && other.ran.text !== other.original && other.ran.changed.length);
+    const why = editedAbove.map((other) => ` Example ${other.number + 1} was edited and changed the state: reset it to compare (it changed ${other.ran.changed.join(", ")}).`);
     const verdict = answer.agree
       ? `✓ The engine's answer is the one on the page${edited ? " (as you changed it)" : ""}.`
-      : `✗ The engine answered differently from the ${edited ? "example as you changed it" : "page"}.`;
+      : `✗ The engine answered differently from the ${edited ? "example as you changed it" : "page"}.${why.join("")}`;
     box.append(el("p", { class: "live-verdict" }, verdict));
-    const lines = el("code");
+    const lines = el("code", { tabindex: "0" }); // a long answer scrolls in it (live.css)
+    const cuts = [];
     for (const step of answer.steps) {
       const row = el("span", { class: `live-step${step.agree ? "" : " live-step--differ"}` });
       step.source.trimEnd().split("\n").forEach((line, i) => row.append(el("span", { class: "live-prompt" }, `${i ? "..." : ">>>"} ${line}\n`)));
       if (step.skipped) row.append(el("span", { class: "live-skipped" }, "(skipped, as the test suite does)\n"));
+      if (step.summary) row.append(el("span", { class: "live-summary" }, `${step.summary}\n`));
       row.append(linkRules(step.got, answer.rules));
+      if (step.cut) {
+        row.append(el("span", { class: "live-cut" }, `${step.cut}\n`));
+        cuts.push(this.downloadButton(item, step, answer.steps.length > 1));
+      }
       if (!step.agree) {
         const where = edited ? "Your example expects:\n" : "The page shows:\n";
         row.append(el("span", { class: "live-want-label" }, where), el("span", { class: "live-want" }, step.want || "(nothing)\n"));
@@ -221,7 +239,18 @@ class Examples {
       lines.append(row);
     }
     box.append(el("p", { class: "live-caption" }, "What the engine answers:"), el("pre", { class: "live-output" }, lines));
+    if (cuts.length) box.append(el("p", { class: "live-downloads" }, ...cuts));
     this.status.textContent = `Example ${item.number + 1}: ${answer.agree ? "the same answer as the page" : "a different answer"}.`;
+  }
+
+  // A button that saves the whole of a step's answer, which the page shows only in part.
+  downloadButton(item, step, several) {
+    const save = () => {
+      const link = el("a", { href: URL.createObjectURL(new Blob([step.whole], { type: "text/plain" })), download: `example-${item.number + 1}-output.txt` });
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    };
+    return el("button", { type: "button", class: "live-button", onclick: save }, `Download the whole output${several ? ` of line ${step.line}` : ""}`);
   }
 
   mark(item, marks) {

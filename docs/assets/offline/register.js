@@ -3,7 +3,8 @@
 // It waits until the page is loaded and idle (on a play page, until its game is ready),
 // so that it never slows a page down. Then it asks the worker to keep
 //
-// * this page and what it loaded (from the browser's cache: nothing is downloaded again);
+// * this page and what it loaded (from the browser's cache: nothing is downloaded again),
+//   with its pictures, even those that load lazily and were not shown yet;
 // * the Python runtime too, on a play page (with the play pages, so that both games
 //   start offline) or once a live example has started Python (the "pirate-rules:python"
 //   event of assets/live/engine.mjs);
@@ -98,7 +99,9 @@
     // What the page loaded, and the card pictures it shows, even one still on its way.
     const cards = [...document.querySelectorAll("use")].map((use) => use.href?.baseVal || use.getAttribute("href") || "");
     const loadedUrls = performance.getEntriesByType("resource").map((entry) => entry.name);
-    const urls = [location.href, ...loadedUrls, ...cards.map((href) => new URL(href, location.href).href)];
+    // Pictures that load lazily are kept too, even those not scrolled to yet.
+    const pictures = [...document.images].map((image) => image.currentSrc || image.src).filter(Boolean);
+    const urls = [location.href, ...loadedUrls, ...pictures, ...cards.map((href) => new URL(href, location.href).href)];
     if (search?.worker) urls.push(search.worker); // it may not have arrived yet
     await keepStep({ type: "keep-page", urls: urls.filter((url) => url.startsWith(root.origin)) }, "page");
     pageKept();

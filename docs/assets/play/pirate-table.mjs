@@ -161,6 +161,7 @@ export class PirateTable {
     const pictures = same ? this.seats.map((part) => part.waste.firstElementChild) : null;
     this.view = view;
     this.container.classList.toggle("pir-table--hints", hints);
+    this.container.classList.toggle("pir-table--over", view.outcome !== null);
     view.seats.forEach((seat, index) => this.drawSeat(view, index, { hints, person: people[index], keys: keys[index] }));
     view.ships.forEach((ship) => this.drawShip(view, ship, hints));
     if (this.roles.textContent !== view.roles) this.roles.textContent = view.roles;
@@ -201,8 +202,9 @@ export class PirateTable {
     part.actions.hidden = !person;
     for (const [action, { button, key }] of part.buttons) {
       const legal = seat.legal.includes(action);
-      // Out of cards, a player can only claim (P9): Claim alone stays, in sight.
-      button.hidden = Boolean(seat.observer) && action !== "C";
+      // Out of cards, a player can only claim (P9): Claim alone stays, in sight (and,
+      // face to face, in its place: pirate.css keeps the others' room).
+      button.classList.toggle("pir-action--gone", Boolean(seat.observer) && action !== "C");
       key.textContent = keys ? keys[action].toUpperCase() : "";
       if (keys) button.setAttribute("aria-keyshortcuts", keys[action].toUpperCase());
       button.disabled = !person || !playing;

@@ -305,7 +305,16 @@ async function openKept(keep) {
   });
   showSetupFields();
   setUp(first, `A kept game, at moment ${first.moment}.`, number);
+  if (root.classList.contains("play--ready")) showFacing();
   return true;
+}
+
+/**
+ * Face to face, a game opened from a link or kept in this browser fills the screen at
+ * once, as a new one does: both players' buttons are in sight before anyone presses.
+ */
+function showFacing() {
+  if (document.getElementById("board").classList.contains("pir-table--facing")) showTable();
 }
 
 /** A game is asked of the engine: its number. */
@@ -519,4 +528,5 @@ if (engine) {
   });
   await kept.open();
   pageReady(root);
+  showFacing();
 }

@@ -300,6 +300,10 @@ self.onmessage = async (event) => {
     const answer = JSON.parse(engine.callJson(call, JSON.stringify(args ?? [])));
     self.postMessage(answer.error ? { id, error: answer.error } : { id, result: answer.result });
   } catch (error) {
-    self.postMessage({ id, error: { kind: error?.type || "Error", message: String(error?.message || error) } });
+    // call_json never raises: an error here is Python's runtime failing for good, most
+    // often its WebAssembly stack overflowing (a recursion through C, with the recursion
+    // limit raised). The page then starts a fresh Python.
+    const kind = error?.type || (error instanceof RangeError ? "StackOverflow" : "Crashed");
+    self.postMessage({ id, error: { kind, message: String(error?.message || error) } });
   }
 };

@@ -1,0 +1,146 @@
+"""Live examples at their limits, on one rules page: a huge answer is cut short with a
+download of the whole; a recursion without end is shown in Python's short form under a
+line that names it; a Python whose WebAssembly stack overflowed is restarted, and the page
+says so; a failed edit does not leak into the examples after it, and an edit that changed
+the state is named when a later example then differs. Once its answers are shown, axe
+finds nothing serious in its answers (the rest of the page: test_site.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from livepages import (
+    RUN_TIMEOUT_MS,
+    bar,
+    edit,
+    live_page,
+    replace_text,
+    result,
+    run,
+    serious_problems,
+)
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from conftest import Watch
+
+pytestmark = pytest.mark.browser
+
+FATAL = (
+    "Pyodide has suffered a fatal error",
+    "The cause of the fatal error was",
+    "RangeError: Maximum call stack size exceeded",
+)
+"""What Pyodide writes to the console as its stack overflows (the page then restarts it)."""
+
+
+def check(watch: Watch) -> None:
+    """The page's watch, less what Pyodide writes as the overflow of one test happens."""
+    errors = watch.console_errors
+    errors[:] = [error for error in errors if not any(word in error for word in FATAL)]
+    watch.check()
+
+
+@pytest.fixture(scope="module")
+def rules(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
+    with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
+        yield page, watch
+
+
+def editor(page: Page, number: int) -> Locator:
+    """Example ``number``'s editor, opened by Edit unless it is open already."""
+    if bar(page, number).get_by_role("button", name="Edit").count():
+        return edit(page, number)
+    return bar(page, number).locator("xpath=preceding-sibling::*[1]")
+
+
+def shown_output(page: Page, number: int) -> str:
+    return result(page, number).locator(".live-output").inner_text()
+
+
+def test_a_huge_answer_is_cut_short_and_offered_whole(rules: tuple[Page, Watch]) -> None:
+    page, watch = rules
+    replace_text(page, editor(page, 1), '>>> print("x" * 10**7)\n')
+    answer = run(page, 1)
+    output = shown_output(page, 1)
+    assert len(output) < 20_000, f"the page shows {len(output):,} characters of the answer"
+    expect(answer.locator(".live-cut")).to_have_text(
+        "9,990,001 more characters not shown (10,000,001 in all, 1 line)."
+    )
+    box = answer.bounding_box()
+    assert box is not None and box["height"] < 2_000, box
+    with page.expect_download() as download:
+        answer.get_by_role("button", name="Download the whole output").click()
+    assert Path(download.value.path()).stat().st_size == 10**7 + 1
+    check(watch)
+
+
+def test_a_recursion_without_end_is_named_and_shown_short(rules: tuple[Page, Watch]) -> None:
+    page, watch = rules
+    replace_text(page, editor(page, 1), ">>> def f():\n...     return f()\n>>> f()\n")
+    answer = run(page, 1)
+    expect(answer.locator(".live-summary")).to_contain_text(
+        "A recursion without end: f() called itself"
+    )
+    output = shown_output(page, 1)
+    assert "[Previous line repeated 9" in output, output[:2000]
+    assert len(output) < 1_000, f"{len(output):,} characters"
+    assert "RecursionError: maximum recursion depth exceeded" in output
+    check(watch)
+
+
+def test_a_python_whose_stack_overflowed_is_restarted(rules: tuple[Page, Watch]) -> None:
+    page, watch = rules
+    # Deep through C code (repr), with the limit raised: WebAssembly's stack overflows.
+    text = (
+        ">>> import sys\n>>> sys.setrecursionlimit(10**6)\n>>> class Loop:\n"
+        "...     def __repr__(self):\n...         return repr(self)\n>>> Loop()\n"
+    )
+    replace_text(page, editor(page, 1), text)
+    answer = run(page, 1)
+    expect(answer.locator(".live-verdict")).to_contain_text(
+        "overflowed the WebAssembly stack (the recursion limit was raised past what that"
+        " stack holds), so Python was restarted."
+    )
+    # The fresh Python answers the next example, from the top of the page.
+    expect(run(page, 2).locator(".live-verdict")).to_contain_text("✓")
+    check(watch)
+
+
+def test_a_failed_edit_does_not_leak_into_the_next_example(rules: tuple[Page, Watch]) -> None:
+    page, watch = rules
+    page.get_by_role("button", name="Reset example 1").click()
+    eleven = editor(page, 11)
+    replace_text(page, eleven, ">>> x = [0] * (10**10)\n")
+    run(page, 11)
+    # Example 12 was not edited: it runs on the state the page's own example 11 leaves.
+    expect(run(page, 12).locator(".live-verdict")).to_have_text(
+        "✓ The engine's answer is the one on the page."
+    )
+    expect(page.locator("#live-example-11 .live-note")).to_contain_text(
+        "The page's own version ran here, since your version failed"
+    )
+    # An edit that runs and changes the state is named when a later example differs.
+    replace_text(page, eleven, ">>> game = None\n")
+    run(page, 11)
+    expect(run(page, 12).locator(".live-verdict")).to_contain_text(
+        "Example 11 was edited and changed the state: reset it to compare (it changed game)."
+    )
+    check(watch)
+
+
+def test_with_its_answers_shown_the_page_has_no_serious_accessibility_problem(
+    rules: tuple[Page, Watch],
+) -> None:
+    page, watch = rules
+    page.get_by_role("button", name="Check this page").click()  # every answer shown
+    status = page.locator(".live-page .live-status")
+    expect(status).to_have_attribute("data-total", re.compile(r"\d+"), timeout=RUN_TIMEOUT_MS)
+    assert page.locator(".live-result").count() == int(status.get_attribute("data-total") or 0)
+    for width, height in ((1280, 800), (390, 844)):  # on a phone, long lines scroll
+        page.set_viewport_size({"width": width, "height": height})
+        problems = serious_problems(page, ".live-bar, .live-result")
+        assert not problems, f"{width}x{height}:\n" + "\n".join(problems)
+    check(watch)

@@ -1,0 +1,176 @@
+"""The Pirate table stays put under the players' fingers: face to face at 1024x768, a
+whole game with sunk ships, captured ships and a seat out of cards never moves Turn,
+Play or Claim; a shared game opened on a tablet shows both seats' buttons at once; and
+at the end of a game at 1280x800 every captured ship can be seen, none under a Claim
+button. One page (a touch screen, so that two people sit face to face) does it all."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_pirate import KEYS, STACKED, new_game, settle_scroll
+from test_pirate_screen import mid_game  # noqa: F401 (a fixture)
+
+from conftest import Watch, booted_page
+
+pytestmark = pytest.mark.browser
+
+PLAY_THE_RECORD = """async ([moments, keys]) => {
+    // Press each moment's keys in the page, wait until it is drawn, and note where each
+    // shown action button is then; the game's last moment (its end) is not measured.
+    const root = document.querySelector("#play");
+    const drawn = (number) => new Promise((done) => {
+        const look = () => Number(root.dataset.moment) >= number;
+        if (look()) return done();
+        const watch = new MutationObserver(() => look() && (watch.disconnect(), done()));
+        watch.observe(root, {attributes: true, attributeFilter: ["data-moment"]});
+    });
+    const places = [];
+    for (const [index, letters] of moments.entries()) {
+        [...letters].forEach((letter, seat) => letter !== "W" && document.activeElement
+            .dispatchEvent(new KeyboardEvent("keydown", {key: keys[seat][letter], bubbles: true})));
+        await drawn(index + 1);
+        if (!document.querySelector("#end").hidden) break;
+        const shown = [...document.querySelectorAll(".pir-action")].filter(
+            (button) => button.checkVisibility({visibilityProperty: true}));
+        places.push({
+            moment: index + 1,
+            sunk: !document.querySelector(".pir-sunk").hidden,
+            buttons: Object.fromEntries(shown.map((button) => {
+                const box = button.getBoundingClientRect();
+                const name = `seat ${button.dataset.seat} ${button.dataset.action}`;
+                return [name, [box.x, box.y, box.width, box.height].map(Math.round)];
+            })),
+        });
+    }
+    return places;
+}"""
+
+
+@pytest.fixture(scope="module")
+def won_by_the_near_seat(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A whole game (seed 1, expert against casual) that the left seat wins with five
+    ships, out of cards at the end."""
+    from pirate_rules import web
+
+    view = web.pirate_new({"seed": 1, "seats": ["expert", "casual"]})
+    while view["outcome"] is None:
+        view = web.pirate_tick(view["id"])
+    assert len(view["seats"][0]["captured"]) == 5 and view["seats"][0]["observer"]
+    path = tmp_path_factory.mktemp("pirate") / "won.json"
+    path.write_text(json.dumps(web.record(view["id"])["record"]), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def tablet(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """A Pirate page on a touch screen: two people there sit face to face."""
+    url = f"{site_url}play/pirate/"
+    with booted_page(browser, url, has_touch=True, reduced_motion="reduce") as (page, watch):
+        assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+        yield page, watch
+
+
+def in_sight(page: Page, selector: str) -> dict[str, float]:
+    """The box of ``selector``, asserted to lie wholly in the window below the header."""
+    found = page.locator(selector).bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    size = page.viewport_size
+    assert found is not None and header is not None and size is not None
+    top, bottom = header["y"] + header["height"], size["height"]
+    assert found["y"] >= top - 1 and found["y"] + found["height"] <= bottom + 1, (selector, found)
+    return found
+
+
+def test_face_to_face_at_1024x768_the_buttons_never_move_through_a_whole_game(
+    tablet: tuple[Page, Watch],
+) -> None:
+    page, watch = tablet
+    page.set_viewport_size({"width": 1024, "height": 768})
+    new_game(page, ("person", "person"), record=STACKED, facing=True)
+    page.locator("#pause").click()  # the game runs, the table fills the screen
+    settle_scroll(page)
+    for seat in (0, 1):  # each seat's buttons in sight, to begin with
+        for action in "TPC":
+            in_sight(page, f".pir-action[data-seat='{seat}'][data-action='{action}']")
+    moments = json.loads(STACKED.read_text(encoding="utf-8"))["moments"]
+    places: list[dict[str, Any]] = page.evaluate(PLAY_THE_RECORD, [moments, KEYS])
+    assert len(places) == len(moments) - 1  # every moment but the last, which ends it
+    assert any(place["sunk"] for place in places)  # the game sank a ship mid-race
+    first = places[0]["buttons"]
+    assert len(first) == 6, first
+    for place in places:
+        for name, box in place["buttons"].items():
+            moved = max(abs(a - b) for a, b in zip(box, first[name], strict=True))
+            assert moved <= 1, f"moment {place['moment']}: {name} moved from {first[name]} to {box}"
+    watch.check()
+
+
+def test_a_shared_game_opened_on_a_tablet_shows_both_seats_buttons(
+    tablet: tuple[Page, Watch],
+    mid_game: Path,  # noqa: F811 (the fixture imported above)
+) -> None:
+    page, watch = tablet
+    page.set_viewport_size({"width": 768, "height": 1024})
+    # A game in mid-race, with captured and sunk ships, shared from this page...
+    new_game(page, ("person", "person"), record=mid_game, resume=True)
+    page.locator("#log-share").click()
+    shared = page.locator(".play-link").input_value()
+    # ... and opened on the tablet, where two people sit face to face.
+    page.goto("about:blank")
+    page.goto(shared)
+    page.wait_for_selector(".play--ready", state="attached")
+    expect(page.locator("#play")).to_have_attribute("data-moment", "118")
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bpir-table--facing\b"))
+    settle_scroll(page)
+    shown = page.locator(".pir-action:visible")
+    expect(shown).to_have_count(4)  # Ann is out of cards: her Claim alone, and Ben's three
+    for number in range(4):
+        button = shown.nth(number)
+        seat, action = button.get_attribute("data-seat"), button.get_attribute("data-action")
+        in_sight(page, f".pir-action[data-seat='{seat}'][data-action='{action}']")
+    in_sight(page, "#pause")
+    # Started, the game keeps them there.
+    page.locator("#pause").click()
+    settle_scroll(page)
+    in_sight(page, ".pir-action[data-seat='0'][data-action='C']")
+    page.keyboard.press("Escape")
+    watch.check()
+
+
+def test_at_the_end_at_1280x800_every_captured_ship_can_be_seen(
+    tablet: tuple[Page, Watch], won_by_the_near_seat: Path
+) -> None:
+    page, watch = tablet
+    page.set_viewport_size({"width": 1280, "height": 800})
+    new_game(page, ("person", "person"), record=won_by_the_near_seat, resume=True, facing=False)
+    expect(page.locator("#end")).to_be_visible()
+    ships = page.locator(".pir-seat--0 .pir-captured li")
+    expect(ships).to_have_count(5)
+    # The "Ships:" label, then each ship: what is at its centre is the ship itself.
+    targets = [(".pir-seat--0 .pir-captured", "label")]
+    targets += [(f".pir-seat--0 .pir-captured li:nth-child({n})", "ship") for n in range(1, 6)]
+    for selector, what in targets:
+        found = page.locator(selector)
+        # Scrolled to as a reader scrolling down meets it: at the window's bottom edge.
+        found.evaluate("(node) => node.scrollIntoView({block: 'end'})")
+        box = found.bounding_box()
+        assert box is not None
+        x = box["x"] + (8 if what == "label" else box["width"] / 2)
+        y = box["y"] + (10 if what == "label" else box["height"] / 2)
+        hit = page.evaluate(
+            """([selector, x, y]) => {
+                const found = document.elementFromPoint(x, y);
+                return document.querySelector(selector).contains(found)
+                    || (found && found.outerHTML.slice(0, 90));
+            }""",
+            [selector, x, y],
+        )
+        assert hit is True, f"the {what} {selector} at ({x:.0f}, {y:.0f}) is under {hit}"
+    watch.check()
