@@ -20,6 +20,7 @@ import pytest
 from playpage import games_asked, wait_for_game
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
 from siteserver import CHROMIUM, CHROMIUM_ARGS, ensure_site_built, is_local, serve_site
+from throttle import rate, throttled
 
 BOOT_TIMEOUT_MS = 60_000
 
@@ -38,6 +39,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (run `make chromium`)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cpu_throttle() -> Iterator[float]:
+    """How many times slower each page's main thread runs: ``PIRATE_RULES_CPU_THROTTLE``
+    in the environment (``make test-load`` sets 4), else 1 (tests/browser/throttle.py)."""
+    by = rate()
+    with throttled(by):
+        yield by
 
 
 @pytest.fixture(scope="session")
