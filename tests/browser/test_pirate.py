@@ -577,6 +577,10 @@ def test_keys_can_be_changed_and_are_remembered(pirate: tuple[Page, Watch]) -> N
 def test_the_same_seed_gives_the_same_game_as_the_command_line(
     pirate: tuple[Page, Watch], tmp_path: Path
 ) -> None:
+    """About 70 s on an idle machine, because the game must be whole: two expert
+    computers play some 1,000 moments, each a round trip to Python and a drawn table, so
+    that the record's every moment and its result can be compared with the command
+    line's."""
     page, watch = pirate
     new_game(page, ("expert", "expert"), seed=SEED)
     set_fast(page, "#clock", "5")
