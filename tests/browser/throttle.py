@@ -39,9 +39,17 @@ def slow_down(page: Page, by: float) -> None:
     """Run ``page``'s main thread ``by`` times slower (once per page)."""
     if by <= 1 or page in _slowed or page.is_closed():
         return
-    session = page.context.new_cdp_session(page)
+    set_rate(page, by)
+
+
+def set_rate(page: Page, by: float) -> None:
+    """Run ``page``'s main thread ``by`` times slower from now on (1: at full speed),
+    through the one DevTools session kept for it: a test that slows a page down for a
+    while sets it back to :func:`rate`, not to 1, so that a throttled run stays so."""
+    session = _slowed.get(page)
+    if session is None:
+        session = _slowed[page] = page.context.new_cdp_session(page)
     session.send("Emulation.setCPUThrottlingRate", {"rate": by})
-    _slowed[page] = session
 
 
 def _watch(context: BrowserContext, by: float) -> BrowserContext:
