@@ -51,9 +51,9 @@ typecheck: setup
 test: setup chromium lint typecheck build
 	$(BIN)/pytest -n 2 --dist loadfile
 
-## test-load: the browser tests, and the tests that wait on a clock, on a busy machine:
-## two busy loops beside `pytest -n 2`, every page's main thread 4x slower (LOAD_LOOPS=,
-## PIRATE_RULES_CPU_THROTTLE= change them). Not part of `make test`; see tests/load.py
+## test-load: the browser tests on a busy machine: two busy loops beside `pytest -n 2`,
+## every page's main thread 4x slower (LOAD_LOOPS=, PIRATE_RULES_CPU_THROTTLE= change
+## them). Not part of `make test`; see tests/load.py
 test-load: setup chromium build
 	$(PY) tests/load.py
 

@@ -1,8 +1,7 @@
 """Run the browser tests on a busy machine: ``make test-load`` (``python tests/load.py``).
 
 A test's verdict must not depend on how fast the machine happens to be. This runs the
-browser tests (and the other tests that wait on a process or a clock, :data:`TIMED`)
-with ``pytest -n 2 --dist loadfile``, the same way ``make test`` does, while
+browser tests with ``pytest -n 2 --dist loadfile``, the same way ``make test`` does, while
 
 * ``LOAD_LOOPS`` busy loops (2 unless set) keep the machine's cores busy, and
 * every page's main thread runs ``PIRATE_RULES_CPU_THROTTLE`` times slower (4 unless
@@ -11,7 +10,10 @@ with ``pytest -n 2 --dist loadfile``, the same way ``make test`` does, while
 The busy loops are started here and ended here, whatever happens (a failure, Ctrl-C,
 SIGTERM); each also ends by itself if this process is gone. The exit status is pytest's:
 non-zero on any failure. Arguments are passed on to pytest, and replace the default
-paths when one of them is a path, such as ``tests/browser/test_page_start.py``.
+paths when one of them is a path, such as ``tests/browser/test_page_start.py``, or the
+other tests that wait on a command, a signal or a clock (:data:`TIMED`):
+``python tests/load.py tests/test_web_live.py tests/test_streams.py tests/test_examples.py
+tests/test_cluster.py``.
 """
 
 from __future__ import annotations
@@ -26,14 +28,16 @@ from types import FrameType
 
 ROOT = Path(__file__).resolve().parents[1]
 
+BROWSER = ["tests/browser"]
+"""What runs unless other paths are given."""
+
 TIMED = [
-    "tests/browser",
     "tests/test_web_live.py",
     "tests/test_streams.py",
     "tests/test_examples.py",
     "tests/test_cluster.py",
 ]
-"""The browser tests, and the tests that wait on a command, a signal or a cluster."""
+"""The other tests that wait on a command, a signal or a cluster (not browser tests)."""
 
 BUSY_LOOP = """
 import os
@@ -59,7 +63,7 @@ def main(argv: list[str]) -> int:
     loops = int(os.environ.get("LOAD_LOOPS", "2"))
     env = {**os.environ}
     env.setdefault("PIRATE_RULES_CPU_THROTTLE", "4")
-    paths = [] if any((ROOT / arg.split("::")[0]).exists() for arg in argv) else TIMED
+    paths = [] if any((ROOT / arg.split("::")[0]).exists() for arg in argv) else BROWSER
     command = [str(Path(sys.executable).parent / "pytest"), "-n", "2", "--dist", "loadfile",
                *paths, *argv]  # fmt: skip
     signal.signal(signal.SIGTERM, _stop)

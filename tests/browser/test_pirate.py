@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playpage import games_asked, wait_for_game
+from playpage import games_asked, wait_for_game, wait_for_the_end
 from playwright.sync_api import Browser, Page, expect
 from throttle import rate, set_rate
 
@@ -587,7 +587,7 @@ def test_the_same_seed_gives_the_same_game_as_the_command_line(
     page.locator("#pause").click()
     # About 1,000 moments, each a round trip to the engine: on a busy machine that takes
     # minutes (the levels in milliseconds make a longer game between experts).
-    expect(page.locator("#end")).to_be_visible(timeout=240_000)
+    wait_for_the_end(page, "moment")
     browser_record = read_download(page, "#download")
     command_line = cli_record("pirate", SEED, tmp_path, "expert,expert")
     for key in ("game", "low", "stocks", "moments", "result"):
