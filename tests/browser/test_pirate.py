@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playpage import games_asked, wait_for_game, wait_for_the_end
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from throttle import rate, set_rate
 
 from conftest import (
@@ -592,4 +593,18 @@ def test_the_same_seed_gives_the_same_game_as_the_command_line(
     command_line = cli_record("pirate", SEED, tmp_path, "expert,expert")
     for key in ("game", "low", "stocks", "moments", "result"):
         assert browser_record[key] == command_line[key], key
+    watch.check()
+
+
+def test_waiting_for_the_end_fails_once_a_game_stands_still(pirate: tuple[Page, Watch]) -> None:
+    """The wait for a whole game has no time limit, only one on standing still: a paused
+    game between computers fails it (here after 2 s), and a running one ends it."""
+    page, watch = pirate
+    new_game(page, ("toddler", "toddler"), seed=SEED)
+    page.locator("#pause").click()
+    wait_for_moment(page, 2)
+    page.locator("#pause").click()  # paused: no moment comes any more
+    expect(page.locator("#pause")).to_have_text("Go on")
+    with pytest.raises(PlaywrightError, match="the game stood still at moment"):
+        wait_for_the_end(page, "moment", still_ms=2_000)
     watch.check()
