@@ -283,6 +283,16 @@ RUN_AT_ONCE = """new MutationObserver((_, watch) => {
 """The first example's Run is pressed the moment it shows, while the page still loads."""
 
 
+def run_at_once_watching_the_index(page: Page, event: str) -> None:
+    """On ``page``: idle callbacks run at once (IDLE_AT_ONCE), the first example's Run is
+    pressed as it shows (RUN_AT_ONCE), and whether the search's index was asked for before
+    or after the page's window event ``event`` is recorded (``window.__indexAsked``)."""
+    page.add_init_script(IDLE_AT_ONCE)
+    page.add_init_script(INDEX_ASKED.replace("READY", "window.__eventSeen === true"))
+    page.add_init_script(f'addEventListener("{event}", () => {{ window.__eventSeen = true; }});')
+    page.add_init_script(RUN_AT_ONCE)
+
+
 def search_index_requests(requests: list[str]) -> list[str]:
     return [url for url in requests if "/search/search_index.json" in url]
 
@@ -346,12 +356,7 @@ def test_run_pressed_as_a_page_of_examples_starts_starts_one_worker_and_the_sear
     (IDLE_AT_ONCE)."""
     context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.add_init_script(IDLE_AT_ONCE)
-    page.add_init_script(INDEX_ASKED.replace("READY", "window.__pythonReady === true"))
-    page.add_init_script(
-        'addEventListener("pirate-rules:python", () => { window.__pythonReady = true; });'
-    )
-    page.add_init_script(RUN_AT_ONCE)
+    run_at_once_watching_the_index(page, "pirate-rules:python")
     try:
         page.goto(f"{site_url}rules/marvin/")
         page.wait_for_function(
@@ -383,12 +388,7 @@ def test_a_python_that_cannot_start_does_not_keep_the_search_away(
     context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
     context.route("**/assets/play/worker.mjs*", lambda route: route.fulfill(status=404))
     page = context.new_page()
-    page.add_init_script(IDLE_AT_ONCE)
-    page.add_init_script(INDEX_ASKED.replace("READY", "window.__pythonFailed === true"))
-    page.add_init_script(
-        'addEventListener("pirate-rules:python-failed", () => { window.__pythonFailed = true; });'
-    )
-    page.add_init_script(RUN_AT_ONCE)
+    run_at_once_watching_the_index(page, "pirate-rules:python-failed")
     try:
         page.goto(f"{site_url}rules/marvin/")
         page.wait_for_function("window.__indexAsked !== null", timeout=120_000)
