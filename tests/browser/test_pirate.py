@@ -19,6 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 from throttle import rate, set_rate
 
 from conftest import (
+    BOOT_TIMEOUT_MS,
     Watch,
     axe_problems,
     booted_page,
@@ -568,7 +569,7 @@ def test_keys_can_be_changed_and_are_remembered(pirate: tuple[Page, Watch]) -> N
         page.keyboard.press(key)
     expect(page.locator(".pir-action[data-seat='1'][data-action='C'] kbd")).to_have_text("O")
     page.reload()
-    page.wait_for_selector(".play--ready", timeout=60_000)
+    page.wait_for_selector(".play--ready", timeout=BOOT_TIMEOUT_MS)
     new_game(page, ("person", "person"), seed=2)
     expect(page.locator(".pir-action[data-seat='1'][data-action='T'] kbd")).to_have_text("U")
     page.evaluate("localStorage.clear()")
