@@ -13,8 +13,11 @@ from playwright.sync_api import Page
 
 
 def games_asked(page: Page) -> int:
-    """How many games the play page has asked of its engine."""
-    return int(page.locator("#play").get_attribute("data-game") or 0)
+    """How many games the play page has asked of its engine (0 while the page's markup
+    still names its game there, as it does until its first game is asked: a page still
+    starting on a busy machine)."""
+    asked = page.locator("#play").get_attribute("data-game") or ""
+    return int(asked) if asked.isdigit() else 0
 
 
 def wait_for_game(page: Page, after: int) -> None:
