@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint typecheck bench bench-pairings bench-site bench-bots bench-live lighthouse analysis puzzles mutation examples chromium clean
+.PHONY: setup serve build test test-load lint typecheck bench bench-pairings bench-site bench-bots bench-live lighthouse analysis puzzles mutation examples chromium clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,12 @@ typecheck: setup
 ## test: set everything up, then run every check: lint, types, unit, docs, browser
 test: setup chromium lint typecheck build
 	$(BIN)/pytest -n 2 --dist loadfile
+
+## test-load: the browser tests on a busy machine: two busy loops beside `pytest -n 2`,
+## every page's main thread 4x slower (LOAD_LOOPS=, PIRATE_RULES_CPU_THROTTLE= change
+## them). Not part of `make test`; see tests/load.py
+test-load: setup chromium build
+	$(PY) tests/load.py
 
 ## bench: the engine's speed with the baseline bots: CPU and wall games/s, median and range.
 ## BASELINE=DIR times another source tree's engine in the same run, paired, for a ratio

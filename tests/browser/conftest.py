@@ -18,10 +18,27 @@ from typing import Any
 
 import pytest
 from playpage import games_asked, wait_for_game
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    Route,
+    expect,
+)
 from siteserver import CHROMIUM, CHROMIUM_ARGS, ensure_site_built, is_local, serve_site
+from throttle import rate, throttled
 
-BOOT_TIMEOUT_MS = 60_000
+BOOT_TIMEOUT_MS = 180_000
+"""How long a play page may take to start Python: seconds when idle, over a minute on a
+machine loaded ten times over (a limit on a wait for a state, never a verdict on speed)."""
+
+WAIT_MS = int(15_000 * rate())
+"""How long an action or an ``expect`` waits for its state (Playwright's own default for
+``expect`` is 5 s, short on a busy machine); longer in a throttled run. Only a failing
+test waits that long."""
+expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -38,6 +55,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (run `make chromium`)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cpu_throttle() -> Iterator[float]:
+    """How many times slower each page's main thread runs: ``PIRATE_RULES_CPU_THROTTLE``
+    in the environment (``make test-load`` sets 4), else 1 (tests/browser/throttle.py)."""
+    by = rate()
+    with throttled(by):
+        yield by
 
 
 @pytest.fixture(scope="session")
@@ -100,7 +126,7 @@ def watch_context(context: BrowserContext, route: bool = True) -> Watch:
     routing turns the browser's HTTP cache off, so a test of what that cache spares
     turns it off (and fails on such a request all the same).
     """
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
     watch = Watch()
     context.on("request", watch.on_request)
     if route:

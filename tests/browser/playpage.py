@@ -13,8 +13,11 @@ from playwright.sync_api import Page
 
 
 def games_asked(page: Page) -> int:
-    """How many games the play page has asked of its engine."""
-    return int(page.locator("#play").get_attribute("data-game") or 0)
+    """How many games the play page has asked of its engine (0 while the page's markup
+    still names its game there, as it does until its first game is asked: a page still
+    starting on a busy machine)."""
+    asked = page.locator("#play").get_attribute("data-game") or ""
+    return int(asked) if asked.isdigit() else 0
 
 
 def wait_for_game(page: Page, after: int) -> None:
@@ -23,4 +26,27 @@ def wait_for_game(page: Page, after: int) -> None:
     page.wait_for_function(
         f"""(({{ game, drawnGame }}) => Number(game || 0) > {after} && drawnGame === game)(
             document.querySelector('#play').dataset)"""
+    )
+
+
+def wait_for_the_end(page: Page, progress: str, still_ms: int = 60_000) -> None:
+    """Wait until the play page shows its game's end (``#end``), however long the game
+    takes on this machine, as long as it goes on: fails only when the page's
+    ``data-<progress>`` (Pirate's ``moment``, Marvin's ``steps``) stands still for
+    ``still_ms`` by the page's own clock. A whole game between computers takes a minute
+    on an idle machine and several on a loaded one: a limit on the whole game made the
+    verdict depend on the machine."""
+    page.wait_for_function(
+        """([progress, still]) => {
+            if (!document.querySelector("#end").hidden) return true;
+            const now = performance.now(), at = document.querySelector("#play").dataset[progress];
+            const seen = window.__endWatch;
+            if (!seen || seen.at !== at) window.__endWatch = { at, since: now };
+            else if (now - seen.since > still)
+                throw new Error(`the game stood still at ${progress} ${at} for ${still} ms`);
+            return false;
+        }""",
+        arg=[progress, still_ms],
+        polling=500,
+        timeout=0,
     )

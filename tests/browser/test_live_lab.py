@@ -97,6 +97,8 @@ def simulate(directory: Path, opponent: str) -> list[list[str]]:
 def test_the_tutorial_bot_beats_random_with_the_command_lines_counts(
     lab: tuple[Page, Watch], tmp_path: Path
 ) -> None:
+    """About 25 s: a whole tournament of the lab in Python in the browser, whose counts
+    must be the command line's for the same games and seed."""
     page, watch = lab
     page.locator("#bot-lab select[name=games]").select_option(str(GAMES))
     page.locator("#bot-lab input[name=seed]").fill(str(SEED))

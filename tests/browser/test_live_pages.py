@@ -33,6 +33,10 @@ LIVE_MACHINERY = re.compile(r"/assets/live/(codemirror|editor|editor-view|engine
 def test_every_example_of_the_page_agrees_in_the_browser(
     browser: Browser, site_url: str, path: str
 ) -> None:
+    """Every example of the page, run by its own "Check this page" in Python in the
+    browser. Write your own bot takes about 60 s: its ladder plays fifty games against
+    each bot (as under the test suite, where the same example takes about 25 s); the
+    other pages take a few seconds each."""
     assert_every_example_agrees(browser, site_url, path)
 
 
@@ -149,6 +153,8 @@ def test_a_syntax_error_is_marked_and_an_endless_example_can_be_stopped(
 def test_an_endless_loop_is_stopped_after_the_time_limit_and_the_next_example_answers(
     browser: Browser, site_url: str
 ) -> None:
+    """About 25 s: the page's own time limit (10 s) must pass before the loop is stopped,
+    and Python then starts again for the next example."""
     with live_page(browser, f"{site_url}rules/marvin/") as (page, _):
         limit = int(page.locator(".live-page").get_attribute("data-limit") or 0)
         expect(page.locator(".live-page")).to_contain_text(
@@ -175,6 +181,9 @@ def test_an_endless_loop_is_stopped_after_the_time_limit_and_the_next_example_an
 def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_accessible(
     browser: Browser, site_url: str
 ) -> None:
+    """About 35 s: Python starts, an example runs and the editor loads once in light and
+    once in dark colours, each a first visit of a device that prefers them (axe checks
+    the colours of the examples' code in both)."""
     for scheme in ("light", "dark"):
         with live_page(browser, f"{site_url}rules/marvin/", color_scheme=scheme) as (page, _):
             run(page, 2)

@@ -40,7 +40,10 @@ def test_the_package_reference_pages_have_examples() -> None:
 def test_every_docstring_example_agrees_in_the_browser(
     browser: Browser, site_url: str, name: str
 ) -> None:
-    """A docstring's examples run in a copy of its module's globals, as under pytest."""
+    """A docstring's examples run in a copy of its module's globals, as under pytest.
+
+    Up to 35 s (the Marvin reference): every example of every part of the module is run,
+    each part a page of its own, in one browser context."""
     context, watch = watched_context(browser)
     try:
         for path in PARTS[name]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from marvinpage import CHOICES, RENDERS, keep_where, open_keep, your_turn
+from playpage import wait_for_the_end
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import Watch, booted_page, cli_record, read_download, set_fast, start_game
@@ -245,7 +246,7 @@ def test_the_same_seed_gives_the_same_game_as_the_command_line(
 ) -> None:
     page, watch = marvin
     start_game(page, mode="watch", seed=str(SEED), bot="random", bot0="random")
-    expect(page.locator("#end")).to_be_visible(timeout=60_000)
+    wait_for_the_end(page, "steps")
     assert page.evaluate(RENDERS) > 0
     browser_record = read_download(page, "#download")
     command_line = cli_record("marvin", SEED, tmp_path, "random,random")

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from marvinpage import RENDERS, STEPS, open_keep, play, your_turn
+from playpage import wait_for_the_end
 from playwright.sync_api import Browser, Page, expect
 from test_site import serious
 
@@ -372,7 +373,7 @@ def test_nothing_on_the_table_moves_as_a_game_goes_on(
     page.set_viewport_size({"width": width, "height": height})
     start_game(page, mode="watch", seed="11", pace=PACE)
     page.evaluate(PLACES)
-    expect(page.locator("#end")).to_be_visible(timeout=120_000)
+    wait_for_the_end(page, "steps")
     seen = page.evaluate("tableSeen()")
     assert {"prize-cave", "prize-ship", "prize-fort"} & set(seen["held"]), "no prize was won"
     if width < 500:

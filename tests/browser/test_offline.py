@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from playpage import wait_for_the_end
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Response, expect
 from siteserver import (
     CHROMIUM,
@@ -217,7 +218,7 @@ def test_both_games_start_offline_after_one_visit_to_a_play_page(browser: Browse
         assert python_restored(page)  # Python came back from the snapshot, offline
         set_fast(page, "[name=pace]", "20")
         start_game(page, mode="watch", seed="2", pace="20")
-        expect(page.locator("#end")).to_be_visible(timeout=120_000)
+        wait_for_the_end(page, "steps")
         expect(page.locator("#end-text")).to_contain_text("won the game")
 
         page.goto(f"{base}play/pirate/")  # never opened, but kept with the game

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playpage import wait_for_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_pirate import moment, new_game
 
@@ -164,11 +165,14 @@ def test_a_damaged_share_link_is_told_and_a_new_game_starts(
 def test_the_end_screen_shares_the_game_and_opens_it_in_the_viewer(
     pirate: tuple[Page, Watch, Browser, str],
 ) -> None:
+    """About 25 s: the end screen comes only at the end of a whole game (two expert
+    computers, at the fastest pace), and the game it shares is then opened in the
+    viewer."""
     page, watch, _, site_url = pirate
     new_game(page, ("expert", "expert"), seed=2)  # a game with a winner (seed 5 is a draw)
     set_fast(page, "#clock", "5")
     page.locator("#pause").click()
-    expect(page.locator("#end")).to_be_visible(timeout=90_000)
+    wait_for_the_end(page, "moment")
     for button in ("#again", "#same-deal", "#end-share", "#download", "#watch"):
         expect(page.locator(button)).to_be_visible()
     record = read_download(page, "#download")

@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, BrowserContext, Page
 from siteserver import SITE, ensure_site_built
 
-from conftest import Watch, wait_until_ready, watched_context
+from conftest import BOOT_TIMEOUT_MS, Watch, wait_until_ready, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,9 @@ def test_page_loads_cleanly_and_stays_on_this_machine(
         page.goto(site_url + path, wait_until="load")
         if path in PLAY_PAGES:
             wait_until_ready(page)
-        page.wait_for_load_state("networkidle")
+        # A play page then keeps its runtime for offline use (16 MB through the service
+        # worker): on a loaded machine that alone can take over a minute.
+        page.wait_for_load_state("networkidle", timeout=BOOT_TIMEOUT_MS)
         assert page.locator("h1").count() == 1
         watch.check()
         assert any(url.startswith(site_url + path) for url in watch.requests)

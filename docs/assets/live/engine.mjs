@@ -59,10 +59,11 @@ function begin(onProgress) {
     },
   };
   const started = performance.now();
-  // Nothing else should compete with Python's start (the theme's search waits for it:
-  // overrides/partials/search-later.html).
+  // Nothing else should compete with Python's start (the theme's search waits until it is
+  // ready or has failed: overrides/partials/search-later.html).
   window.dispatchEvent(new Event("pirate-rules:python-starting"));
   const engine = startEngine(root, { onProgress: (data) => session?.progress.forEach((fn) => fn(data)) });
+  engine.ready.catch(() => window.dispatchEvent(new Event("pirate-rules:python-failed")));
   const mine = { engine, started, alive: started, progress: new Set(onProgress ? [onProgress] : []) };
   mine.ready = engine.ready.then((answer) => {
     // The site's offline copy (assets/offline/register.js) now keeps the runtime too.
