@@ -184,8 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play bot-against-bot games and summarise them",
         description="Play bot-against-bot games and summarise them as they finish; memory"
-        " does not grow with --games. Game i is dealt from seed S+i; the same seed and bots"
-        " always give the same games.",
+        " does not grow with --games. Game i is dealt from seed S+i; the same seed, bots"
+        " and --bot-key always give the same games. " + FAIR_PLAY,
         epilog_of=_epilog([
             "simulate marvin --games 10000 --jobs 0 --records games.jsonl",
             "simulate pirate --bots slow,my_bots.py:Mine --seed 7",
@@ -228,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"time your own bot may take per move ({DEFAULT_MOVE_TIME:g}; 0 = no limit)",
     )
+    add_fair_play(sim)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
         "--progress",
@@ -287,6 +288,42 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("game", nargs="?", choices=GAME_NAMES, help="which game (both when omitted)")
     add_learn(commands)
     return parser
+
+
+FAIR_PLAY = (
+    "Your own bots (a file or a module of yours) play in a process of their own, on the"
+    " game as their player knows it: cards no player has seen are dealt by that process's"
+    " own generator, and the referee alone holds the true game. A bot runs as your user:"
+    " it can still read your files and see other processes. For a contest, run it under"
+    " another user or in a container."
+)
+
+
+def add_fair_play(parser: argparse.ArgumentParser) -> None:
+    """The options of every command that plays your own bots against each other."""
+    parser.add_argument(
+        "--bot-key",
+        type=_bot_key,
+        metavar="HEX",
+        help="the key of your bots' seeds (32 hex digits), printed with the summary, to"
+        " repeat a run (a fresh one each run by default)",
+    )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="play your own bots in this process, for their speed, if you trust them: they"
+        " can then read hidden cards and switch off the referee's checks (a record is"
+        " still written only after a clean check)",
+    )
+
+
+def _bot_key(text: str) -> str:
+    key = text.strip().lower()
+    if len(key) != 32 or any(char not in "0123456789abcdef" for char in key):
+        raise argparse.ArgumentTypeError(
+            f"a key is 32 hex digits, as a summary prints it, not {one_line(text, 60)!r}"
+        )
+    return key
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -395,13 +432,19 @@ def _bots(game: str, text: str | None) -> tuple[str, str]:
             f"--bots: give two bots separated by a comma, such as random,sensible,"
             f" not {one_line(text, 60)!r}"
         )
-    from pirate_rules.referee import load_bots
+    return (names[0], names[1])
+
+
+def _task(args: argparse.Namespace, bots: Sequence[str], records: str) -> Any:
+    """The run's task, each bot loaded (your own in their hosts): a bot whose code fails
+    is reported with its seat, an unknown one as a bad command line."""
+    from pirate_rules.simulate import task_of
 
     try:
-        load_bots(game, names)  # a bot whose code fails is reported with its seat
+        return task_of(args.game, bots, records, args.move_time or None,
+                       key=args.bot_key, in_process=args.in_process)  # fmt: skip
     except UnknownBotError as exc:
         raise UsageError(f"--bots: {exc}") from None
-    return (names[0], names[1])
 
 
 def _open_records(args: argparse.Namespace, stdout: int) -> Any:
@@ -439,8 +482,13 @@ def _simulate(args: argparse.Namespace) -> int:
     fault: str | None = None
     status = 0
     guard = _WholeGames()
+    from pirate_rules import process
+
+    process.become_subreaper()  # what a bot starts and leaves is this process's to end
+    task = None
     with bot_output_to_stderr() as stdout, guard:  # whatever bots print, from their import on
         bots = _bots(args.game, args.bots)
+        task = _task(args, bots, "json" if args.records else "")
         if args.records:
             writer = _open_records(args, stdout)
         progress = Progress(args.games, f"{args.game} {bots[0]} vs {bots[1]}",
@@ -453,23 +501,25 @@ def _simulate(args: argparse.Namespace) -> int:
             with contextlib.ExitStack() as stack:
                 records = "json" if writer else ""
                 move_time = args.move_time or None
+                stack.callback(process.end_all)  # no process outlives the run
                 if args.cluster and writer is None:  # added up by the workers, batch by batch
                     cluster = _join(stack, args, progress)
-                    for part in cluster.tallies(args.game, seeds, bots, move_time=move_time,
-                                                on_done=progress.advance_by):  # fmt: skip
+                    parts = cluster.tallies(args.game, seeds, bots, move_time=move_time,
+                                            on_done=progress.advance_by, task=task)  # fmt: skip
+                    for part in parts:
                         with guard.counting():
                             tally.merge(part)
                 else:
                     if args.cluster:
                         games = _join(stack, args, progress).games(
                             args.game, seeds, bots, records=records, move_time=move_time,
-                            on_done=progress.advance_by,
+                            on_done=progress.advance_by, task=task,
                         )  # fmt: skip
                     else:
                         # Your own bots play in a worker process even with one job: one
                         # that ends its process is told, as with more (iter_games).
                         games = iter_games(args.game, seeds, bots, jobs=jobs, records=records,
-                                           move_time=move_time, apart=True)  # fmt: skip
+                                           move_time=move_time, apart=True, task=task)  # fmt: skip
                     stack.callback(games.close)  # stops the worker processes at once
                     for result in games:
                         with guard.counting():
@@ -493,7 +543,7 @@ def _simulate(args: argparse.Namespace) -> int:
             if writer is not None:
                 writer.close()
     if tally.games:
-        _print_summary(args, tally.summary(), bots, writer)
+        _print_summary(args, tally.summary(), bots, writer, task)
     if fault is not None:
         return _error(fault, status)
     return 0
@@ -587,17 +637,22 @@ class _WholeGames:
 
 
 def _print_summary(
-    args: argparse.Namespace, summary: Any, bots: tuple[str, str], writer: Any
+    args: argparse.Namespace, summary: Any, bots: tuple[str, str], writer: Any, task: Any = None
 ) -> None:
     # With the records on standard output, the summary goes to standard error.
     out = sys.stderr if writer is not None and writer.name == "-" else sys.stdout
+    hosted = task is not None and any(task.hosted)
     if args.json:
-        print(json.dumps({**summary.as_json(), "bots": list(bots), "seed": args.seed}), file=out)
+        extra = {"bot_key": task.key} if hosted else {}
+        print(json.dumps({**summary.as_json(), "bots": list(bots), "seed": args.seed, **extra}),
+              file=out)  # fmt: skip
         return
     for line in summary.lines(bots):
         print(line, file=out)
     if writer is not None and writer.kept:
         print(f"  records written to {writer.where()}", file=out)
+    if hosted:
+        print(f"  your bots' seeds came from key {task.key} (--bot-key repeats them)", file=out)
 
 
 def _replay(args: argparse.Namespace) -> int:
