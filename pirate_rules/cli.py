@@ -57,6 +57,8 @@ __all__ = [
 PROG = "pirate-rules"
 BROKEN_PIPE = 141
 """Exit status when the output is closed early: 128 + SIGPIPE, as the shell shows it."""
+MAX_GAMES = 10**15
+"""The most games one run may ask for (more than a machine could play in years)."""
 DEFAULT_MOVE_TIME = 10.0
 """Seconds your own bot may think about one move (``--move-time``): generous, since
 every engine bot answers in well under a second."""
@@ -94,6 +96,11 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse's own hides a failed write (help to a full disk would exit 0)
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def at_least(minimum: int) -> Callable[[str], int]:
@@ -351,10 +358,36 @@ def quietly(run: Callable[[], int | None], prog: str = PROG) -> int:
     except BrokenPipeError:
         # Nothing more can be written: point standard output at nothing, so that
         # Python's own flush at exit does not complain either.
+        _stdout_to_nothing()
+        return BROKEN_PIPE
+    except OSError as exc:  # standard output full (/dev/full), or a disk error
+        if not _is_stdout_error(exc):
+            raise
+        _stdout_to_nothing()
+        why = exc.strerror or str(exc)
+        print(f"{prog}: error: cannot write to standard output: {why}", file=sys.stderr)
+        return 1
+    return status or 0
+
+
+def _stdout_to_nothing() -> None:
+    with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return BROKEN_PIPE
-    return status or 0
+        os.close(devnull)
+
+
+def _is_stdout_error(exc: OSError) -> bool:
+    """Whether ``exc`` is standard output failing (what was written is then lost)."""
+    import errno
+
+    if exc.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+        return True
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    return False
 
 
 def _hold_standard_descriptors() -> None:
@@ -396,7 +429,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return _error(str(exc), 1)
     except KeyboardInterrupt:
         return _error("interrupted", 130)
-    except SystemExit as exc:  # --help and --version
+    except SystemExit as exc:  # --help and --version: written out now, or told
+        sys.stdout.flush()
         return exc.code if isinstance(exc.code, int) else 0
 
 
@@ -476,6 +510,8 @@ def _simulate(args: argparse.Namespace) -> int:
     guard_exits()
     if args.cluster and args.cluster != "local" and args.jobs is not None:
         raise UsageError("--jobs goes with --cluster local only: a scheduler's workers are its own")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games: at most {MAX_GAMES:,} games in one run")
     jobs = min(1 if args.jobs is None else args.jobs or usable_cpus(), usable_cpus(), args.games)
     tally = Tally(args.game)
     writer = None
@@ -483,10 +519,12 @@ def _simulate(args: argparse.Namespace) -> int:
     status = 0
     guard = _WholeGames()
     from pirate_rules import process
+    from pirate_rules.host import RefereeSignals
 
     process.become_subreaper()  # what a bot starts and leaves is this process's to end
     task = None
-    with bot_output_to_stderr() as stdout, guard:  # whatever bots print, from their import on
+    signals = RefereeSignals()  # SIGINT from a bot is its fault, not Ctrl-C
+    with signals, bot_output_to_stderr() as stdout, guard:  # bots print from their import on
         bots = _bots(args.game, args.bots)
         task = _task(args, bots, "json" if args.records else "")
         if args.records:
@@ -650,7 +688,7 @@ def _print_summary(
     for line in summary.lines(bots):
         print(line, file=out)
     if writer is not None and writer.kept:
-        print(f"  records written to {writer.where()}", file=out)
+        print(f"  records written to {one_line(writer.where(), 300)}", file=out)
     if hosted:
         print(f"  your bots' seeds came from key {task.key} (--bot-key repeats them)", file=out)
 
@@ -661,7 +699,7 @@ def _replay(args: argparse.Namespace) -> int:
 
     kind, content = open_records(args.file)
     if kind == "record":
-        game = replay_record(content)
+        game = replay_record(content, name=args.file)
         summary = replay_summary(content["game"], game)
         if args.json:
             print(json.dumps(summary))

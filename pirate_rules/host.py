@@ -23,11 +23,15 @@ Everything the bot prints goes to standard error, never onto the pipe.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import hashlib
 import os
+import signal
 import sys
+import threading
 import time
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -130,8 +134,10 @@ class BotHost:
         if "error" in loaded:
             self.close()
             raise BotError(**{**loaded["error"], "bot": name})
+        _LIVE_HOSTS.add(self)
         self.fair: bool = bool(loaded["fair"])
         self.label: str = str(loaded["label"])
+        self.choose_at: str = str(loaded.get("choose_at", ""))
 
     @property
     def pid(self) -> int:
@@ -211,21 +217,99 @@ class BotHost:
         self.close()
 
 
+_LIVE_HOSTS: weakref.WeakSet[BotHost] = weakref.WeakSet()
+"""Every host of this process, to find the one whose bot sent a signal."""
+
+
+def host_of(pid: int) -> BotHost | None:
+    """The live host whose bot is process ``pid``, or started it (Linux)."""
+    for host in list(_LIVE_HOSTS):
+        if host.child.returncode is None and host.child.holds(pid):
+            return host
+    return None
+
+
+class RefereeSignals:
+    """Ctrl-C for the referee alone: SIGINT sent by a bot is the bot's fault.
+
+    Hosts run in sessions of their own, so Ctrl-C at the terminal never reaches them.
+    A bot may still send SIGINT to the referee (its parent). While this is on (Linux,
+    main thread), SIGINT is taken by a thread of its own with ``sigtimedwait``, which
+    tells who sent it (``si_pid``): a host's bot, or a process one started, has its host
+    ended, and the fault names the bot; a signal from anyone else (the terminal sends
+    it with no pid) is Ctrl-C, raised in the main thread as usual, and every host is
+    ended at once so that nothing waits on a stuck bot.
+    """
+
+    def __init__(self) -> None:
+        self.on = (
+            sys.platform.startswith("linux")
+            and hasattr(signal, "sigtimedwait")
+            and threading.current_thread() is threading.main_thread()
+        )
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> RefereeSignals:
+        if self.on:
+            self._main = threading.get_ident()
+            # a signal of its own wakes the main thread from any wait, after a Ctrl-C
+            self._before = signal.signal(signal.SIGUSR2, lambda *_: None)
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            self._thread = threading.Thread(target=self._watch, name="signals", daemon=True)
+            self._thread.start()
+        return self
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            info = signal.sigtimedwait({signal.SIGINT}, 0.1)
+            if info is None:
+                continue
+            sender = info.si_pid
+            host = host_of(sender) if sender and sender != os.getpid() else None
+            if host is None and sender and _adopted(sender):
+                for each in list(_LIVE_HOSTS):
+                    each.kill(f"a process it left behind (pid {sender}) sent SIGINT to the referee")
+                continue
+            if host is not None:
+                host.kill(f"it sent SIGINT to the referee (from pid {sender})")
+                continue
+            _thread.interrupt_main()
+            signal.pthread_kill(self._main, signal.SIGUSR2)
+            for each in list(_LIVE_HOSTS):
+                each.kill("the run was interrupted")
+
+    def __exit__(self, *_: object) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.signal(signal.SIGUSR2, self._before)
+
+
+def _adopted(pid: int) -> bool:
+    """Whether ``pid`` is a process left behind by a child and adopted by this one."""
+    stat = process._stat(pid)
+    return stat is not None and stat.ppid == os.getpid() and stat.session != os.getsid(0)
+
+
 def _environment() -> dict[str, str]:
     environment = dict(os.environ)
     environment["PYTHONUNBUFFERED"] = "1"
     return environment
 
 
-def fault_words(fault: process.Fault, what: str = "choose()") -> str:
-    """A host's fault as the problem of a bot's error."""
+def fault_words(fault: process.Fault, what: str = "choose()", limit: float | None = None) -> str:
+    """A host's fault as the problem of a bot's error (``limit``: the time limit of a move)."""
     if fault.kind == "deadline":
+        limit = limit if limit is not None else (fault.seconds or SLACK) - SLACK
         return (
-            f"{what} took longer than the time limit of a move ({fault.seconds:g} s with the"
-            " host's own time); its process was ended"
+            f"{what} took longer than {limit:g} s, the time limit of a move; its process was ended"
         )
     if fault.kind == "ended":
         return f"its process was ended: {fault.detail}"
+    if fault.kind == "exit" and fault.status == PIPE_LOST:
+        return f"its pipe to the referee was closed or broken during {what}"
     return f"its process {fault} during {what}"
 
 
@@ -246,6 +330,13 @@ class _Games:
 
 _IN_BOT = False
 _PID = 0
+_FORK_CHILD = False
+"""Whether this process is a fork of the host (a bot forked): it then ends in silence."""
+
+
+def _forked_here() -> None:
+    global _FORK_CHILD
+    _FORK_CHILD = True
 
 
 def _exit_guard(status: int) -> None:
@@ -263,15 +354,29 @@ def main() -> None:
     """The host's program: load one bot, then play the games it is sent (see the module)."""
     global _PID
     _PID = os.getpid()
+    os.register_at_fork(after_in_child=_forked_here)
     channel = process.connect()
     sys.stdout = sys.stderr
     os._exit = _exit_guard  # type: ignore[assignment]
+    try:
+        _serve(channel)
+    except (OSError, process.ChannelClosed):  # the pipe is gone: the bot closed it, say
+        _REAL_EXIT(PIPE_LOST)
+
+
+PIPE_LOST: Final = 74
+"""A host's exit status when its pipe to the referee is gone from under it."""
+
+
+def _serve(channel: process.Channel) -> None:
     games: _Games | None = None
     while True:
         try:
             message = channel.receive()
-        except process.ChannelClosed:
-            return
+        except process.ChannelClosed as exc:
+            if isinstance(exc.__cause__, OSError):
+                raise
+            return  # the referee is done with this host
         op = message.get("op")
         if op == "load":
             games, answer = _load(message)
@@ -319,7 +424,13 @@ def _load(message: dict[str, Any]) -> tuple[_Games | None, dict[str, Any]]:
     finally:
         _IN_BOT = False
     games = _Games(message["game"], cls, message["bot"])
-    return games, {"fair": bool(getattr(cls, "fair", True)), "label": bot_label(message["bot"])}
+    from pirate_rules.bots import defined_at
+
+    return games, {
+        "fair": bool(getattr(cls, "fair", True)),
+        "label": bot_label(message["bot"]),
+        "choose_at": defined_at(getattr(cls, "choose", cls)),
+    }
 
 
 def _start(games: _Games, entry: dict[str, Any]) -> Any:
@@ -397,12 +508,12 @@ def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> 
             choice = _plain(seat.bot.choose(game, seat.seat), kind)
         except BaseException as exc:  # anything the bot raises is its fault
             _IN_BOT = False
-            if os.getpid() != _PID:
+            if _FORK_CHILD:
                 _REAL_EXIT(0)  # a fork's child: it says nothing
             answers.append(_raised(seat, exc))
             continue
         _IN_BOT = False
-        if os.getpid() != _PID:
+        if _FORK_CHILD:
             _REAL_EXIT(0)  # a fork's child, back from the bot: it says nothing
         if mark != ((game._turn, game._phase) if marvin else game.moment):
             answers.append({"problem": CHANGED})
@@ -462,6 +573,6 @@ def _raised(seat: Any, exc: BaseException) -> dict[str, Any]:
 
 
 def _cards(text: str) -> list[Any]:
-    from pirate_rules.cards import Card
+    from pirate_rules.marvin.view import CARDS
 
-    return [Card.parse(text[at : at + 2]) for at in range(0, len(text), 2)]
+    return [CARDS[text[at : at + 2]] for at in range(0, len(text), 2)]

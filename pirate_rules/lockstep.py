@@ -41,6 +41,10 @@ BATCH_LIMIT: Final = 200
 """The most games played in lockstep at once."""
 
 
+_CHOOSE_AT: dict[str, str] = {}
+"""Where each hosted bot's ``choose`` is defined (its host says), for messages."""
+
+
 class Hosts:
     """The hosts of a run's hosted bots, one per seat, started when first needed and
     started again after a fault.
@@ -79,6 +83,7 @@ class Hosts:
             except BotError as exc:
                 raise exc.placed(seat=seat) from None
             self._hosts[seat] = host
+            _CHOOSE_AT[self.bots[seat]] = host.choose_at
         return host
 
     def close(self) -> None:
@@ -172,6 +177,8 @@ def _batch(
     redo: list[int] = []
     plays: list[_Play] = []
     dead = [False, False]
+    # this batch's hosts: one that fails stays failed for the rest of the batch
+    live = [hosts.host(seat) if hosts.hosted[seat] else None for seat in (0, 1)]
     for seed in seeds:
         try:
             plays.append(_deal(task, seed, hosts, marvin))
@@ -180,16 +187,16 @@ def _batch(
             break
     # the hosts make their bots and views
     for seat in (0, 1):
-        if not hosts.hosted[seat]:
+        host = live[seat]
+        if host is None:
             continue
-        host = hosts.host(seat)
         entries = [_start_entry(task, play, seat, marvin) for play in plays]
         try:
             made = host.start(entries)
         except HostFault as exc:
             made = [None] * exc.answered
             _host_failed(
-                task, hosts, seat, plays[exc.answered :], exc, faults, redo, dead, "before the game"
+                task, seat, plays[exc.answered :], exc, faults, redo, dead, "before the game"
             )
         for play, error in zip(plays, made, strict=False):
             if error is not None:
@@ -234,14 +241,14 @@ def _batch(
                 for seat in (0, 1):
                     if play.seats[seat] is None:
                         waiting[seat].append(play)
-        _ask_hosts(task, hosts, waiting, faults, redo, dead, marvin)
+        _ask_hosts(task, live, waiting, faults, redo, dead, marvin)
         if not marvin:
             for play in active:
                 if play.seed not in faults and play.seed not in redo and not play.done:
                     _moment(task, play, faults)
-    for seat in (0, 1):
-        if hosts.hosted[seat] and not dead[seat]:
-            hosts.host(seat).end([play.seed for play in plays])
+    for host in live:
+        if host is not None and host.child.fault is None:
+            host.end([play.seed for play in plays])
     fault = faults[min(faults)] if faults else None
     return results, fault, [seed for seed in redo if fault is None or seed < (fault.seed or 0)]
 
@@ -318,7 +325,7 @@ def _advance_marvin(play: _Play, faults: dict[int, BotError], limit: int) -> Non
 
 def _ask_hosts(
     task: Any,
-    hosts: Hosts,
+    live: list[BotHost | None],
     waiting: list[list[_Play]],
     faults: dict[int, BotError],
     redo: list[int],
@@ -330,7 +337,8 @@ def _ask_hosts(
         plays = waiting[seat]
         if not plays:
             continue
-        host = hosts.host(seat)
+        host = live[seat]
+        assert host is not None
         asks: list[tuple[int, Any]] = []
         for play in plays:
             told = play.sent[seat]
@@ -344,15 +352,16 @@ def _ask_hosts(
             host.send_choices(asks)
             sent.append(seat)
         except HostFault as exc:
-            _host_failed(task, hosts, seat, plays, exc, faults, redo, dead, None)
+            _host_failed(task, seat, plays, exc, faults, redo, dead, None)
     for seat in sent:
         plays = waiting[seat]
-        host = hosts.host(seat)
+        host = live[seat]
+        assert host is not None
         try:
             answers = host.choices(len(plays))
         except HostFault as exc:
             answers = []
-            _host_failed(task, hosts, seat, plays[exc.answered :], exc, faults, redo, dead, None)
+            _host_failed(task, seat, plays[exc.answered :], exc, faults, redo, dead, None)
         for play, answer in zip(plays, answers, strict=False):
             if play.seed in faults:
                 continue
@@ -366,7 +375,6 @@ def _ask_hosts(
 
 def _host_failed(
     task: Any,
-    hosts: Hosts,
     seat: int,
     plays: list[_Play],
     exc: HostFault,
@@ -380,7 +388,8 @@ def _host_failed(
     dead[seat] = True
     if plays:
         first = plays[0]
-        problem = fault_words(exc.fault, "choose()" if when is None else "the bot's start")
+        what = "choose()" if when is None else "the bot's start"
+        problem = fault_words(exc.fault, what, task.move_time)
         faults.setdefault(first.seed, _error(task, seat, first, {"problem": problem}, when=when))
     for play in plays[1:]:
         redo.append(play.seed)
@@ -395,6 +404,8 @@ def _error(
     known = {
         key: fields[key] for key in ("problem", "location", "rule", "details") if fields.get(key)
     }
+    if "location" not in known and _CHOOSE_AT.get(task.bots[seat]):
+        known["location"] = _CHOOSE_AT[task.bots[seat]]
     return BotError(
         **known,
         bot=_name(task.bots[seat]),
@@ -408,6 +419,12 @@ def _name(bot: Any) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
 
 
+def move_of(text: str) -> Any:
+    from pirate_rules.marvin.view import move_of as read
+
+    return read(text)
+
+
 def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int, BotError]) -> None:
     game = play.game
     if not isinstance(text, str):
@@ -416,7 +433,7 @@ def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int,
         )
         return
     try:
-        game.push(text)
+        game.push(move_of(text))
     except IllegalMoveError as exc:
         problem = f"choose() returned {shown(text)}, an illegal move: {exc.reason}"
         faults[play.seed] = _error(task, seat, play, {"problem": problem, "rule": exc.rule})
@@ -426,7 +443,7 @@ def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int,
         faults[play.seed] = _error(task, seat, play, {"problem": problem})
         return
     play.moves.append(text)
-    play.cards.extend(str(card) for card in play.draws.since(game))
+    play.cards.extend(map(str, play.draws.since(game)))
 
 
 _ACTIONS: dict[str, Any] = {}

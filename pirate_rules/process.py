@@ -323,7 +323,7 @@ class Channel:
             try:
                 chunk = os.read(self.read_fd, max(65536, size - len(self._buffer)))
             except OSError as exc:
-                raise ChannelClosed(str(exc)) from None
+                raise ChannelClosed(str(exc)) from exc
             if not chunk:
                 raise ChannelClosed("end of file")
             self._buffer += chunk

@@ -771,7 +771,10 @@ def _worker_starts() -> None:
     process tells it in one line."""
     import faulthandler
 
+    from pirate_rules import process
+
     faulthandler.disable()
+    process.become_subreaper()  # what a host's bot leaves behind is this worker's to end
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.dup2(2, 1)
@@ -1020,7 +1023,9 @@ class RecordWriter:
         if kind in (None, "file"):
             flags |= os.O_TRUNC if kind == "file" else os.O_EXCL
         # A symbolic link is followed, even one to a file not there yet: the link stays.
-        self._fd = os.open(os.path.realpath(self.target), flags, 0o666)
+        real = os.path.realpath(self.target)
+        _say_if_waiting(real)
+        self._fd = os.open(real, flags, 0o666)
         self._start_lines()
 
     def _start_lines(self) -> None:
@@ -1047,7 +1052,7 @@ class RecordWriter:
         old = [path for path in self.target.iterdir() if RECORD_FILE.fullmatch(path.name)]
         if old and not force:
             raise RecordTargetError(
-                f"{self.name}/ already holds {len(old):,} game record"
+                f"{self.name.rstrip('/')}/ already holds {len(old):,} game record"
                 f"{'s' if len(old) != 1 else ''} (add --force to replace them)"
             )
         for path in old:  # --force: this run's records only, as in one file
@@ -1141,6 +1146,19 @@ def _kind_of(path: Path) -> str | None:
     if stat.S_ISFIFO(mode):
         return "pipe"
     return "other"
+
+
+def _say_if_waiting(path: str) -> None:
+    """Before opening a named pipe, which waits for a reader: on a terminal, say so."""
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        return
+    if fifo and sys.stderr is not None and sys.stderr.isatty():
+        from pirate_rules.errors import one_line
+
+        print(f"pirate-rules: waiting for a program to read the named pipe {one_line(path, 200)}"
+              " (Ctrl-C stops)", file=sys.stderr, flush=True)  # fmt: skip
 
 
 def write_whole(path: Path, text: str) -> None:

@@ -29,7 +29,6 @@ that differ only in cards nobody has seen give the same view.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -37,9 +36,29 @@ from pirate_rules.cards import JOKER, Card, standard_deck
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin.display import EV_CARD
 from pirate_rules.marvin.game import MarvinGame
-from pirate_rules.marvin.moves import CARD, PRIZE
+from pirate_rules.marvin.moves import CARD, PRIZE, Move
 
 __all__ = ["Dealer", "Draws", "MarvinView", "imagine", "public_record"]
+
+
+MOVES: dict[str, Move] = {}
+"""Moves by their notation, read once each (see :func:`move_of`)."""
+
+
+def move_of(text: str) -> Move:
+    """The move ``text`` (notation), read once and kept.
+
+    Raises:
+        InvalidMoveError: if ``text`` is not a move's notation.
+    """
+    move = MOVES.get(text)
+    if move is None:
+        move = MOVES[text] = Move.parse(text)
+    return move
+
+
+CARDS: dict[str, Card] = {str(card): card for card in [*standard_deck(), JOKER]}
+"""Cards by their notation (as the records write them)."""
 
 
 class Dealer(random.Random):
@@ -108,9 +127,9 @@ class MarvinView:
         self, first: int, players: Sequence[str], jokers: int, drawn: Sequence[Card], seed: int
     ) -> None:
         dealer = Dealer(seed)
-        unseen = Counter(standard_deck() + [JOKER] * jokers)
-        unseen.subtract(drawn)
-        rest = list(unseen.elements())
+        rest = [*standard_deck(), *[JOKER] * jokers]
+        for card in drawn:
+            rest.remove(card)
         dealer.shuffle(rest)
         self.game = MarvinGame([*drawn, *rest], first=first, players=players, jokers=jokers)
         self.game._rng = dealer
@@ -121,7 +140,7 @@ class MarvinView:
         self.reveal(drawn)
         push = self.game.push
         for move in moves:
-            push(move)
+            push(move_of(move))
         if self.dealer.coming:
             raise PirateRulesError("the moves drew fewer cards than were told")
 
@@ -134,13 +153,20 @@ class MarvinView:
         game = self.game
         pile = game._pile  # top card last
         now = len(pile)
-        order = pile[::-1]
-        _bring_to_front(order, drawn[:now])
-        pile[:] = order[::-1]
+        for depth, card in enumerate(drawn[:now]):
+            place = now - 1 - depth
+            if pile[place] is not card:
+                try:
+                    where = pile.index(card, 0, place + 1)
+                except ValueError:
+                    raise PirateRulesError(
+                        f"{card} was drawn, but it is not among the unseen cards"
+                    ) from None
+                pile[place], pile[where] = pile[where], pile[place]
         self.dealer.coming = list(drawn[now:])
         if game._reshuffles == 0:
             deck = game._deck
-            game._deck = deck[: len(deck) - now] + tuple(order)
+            game._deck = deck[: len(deck) - now] + tuple(reversed(pile))
 
 
 def imagine(public: dict[str, Any], seed: int) -> MarvinGame:
@@ -178,7 +204,9 @@ def imagine(public: dict[str, Any], seed: int) -> MarvinGame:
         game.push(move)
         told += len(drawn.since(game))
 
-    for turn in turns:
+    for number, turn in enumerate(turns):
+        if game.turn != number:
+            continue  # a turn whose card could do nothing: it was played at once
         if game.phase == PRIZE:
             prize = turn.get("prize")
             push(_power_notation(prize) if prize else "draw")
