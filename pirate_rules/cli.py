@@ -293,6 +293,52 @@ def build_parser() -> argparse.ArgumentParser:
         epilog_of=_epilog(["bots marvin", "bots pirate"], bots=False),
     )
     bots.add_argument("game", nargs="?", choices=GAME_NAMES, help="which game (both when omitted)")
+    tour = commands.add_parser(
+        "tournament",
+        help="play every pair of bots on the same deals from both seats, and rate them",
+        description="Play every pair of bots on the same deals, each deal once from each"
+        " seat, then print the league table: each pairing's score with its 95% interval,"
+        " and each bot's Bradley-Terry rating (Elo scale) with a 95% interval from a"
+        " bootstrap over the deals. A bot that faults shows with its fault, and the rest"
+        " goes on. " + FAIR_PLAY,
+        epilog_of=_epilog([
+            "tournament marvin random sensible expert my_bot.py:Mine --games 200",
+            "tournament pirate fast slow --format markdown --records league/",
+        ]),
+    )  # fmt: skip
+    tour.add_argument("game", choices=GAME_NAMES, help="which game: marvin or pirate")
+    tour.add_argument("bots", nargs="+", metavar="BOT", help="two bots or more")
+    tour.add_argument("--games", type=at_least(1), default=100,
+                      help="deals per pairing, each played from both seats (100)")  # fmt: skip
+    tour.add_argument("--seed", type=whole_number, default=0, help="seed of the first deal (0)")
+    tour.add_argument("--records", metavar="DIR",
+                      help="write every game's record, in a folder per pairing")  # fmt: skip
+    tour.add_argument("--format", choices=("table", "markdown", "csv", "json"), default="table",
+                      help="how to print the table (table)")  # fmt: skip
+    tour.add_argument(
+        "--allow-unfair",
+        action="store_true",
+        help="let in bots that read hidden cards (fair = False), flagged",
+    )
+    tour.add_argument(
+        "--jobs", type=at_least(0), help="processes to use (1; 0 = one per processor)"
+    )
+    tour.add_argument("--cluster", metavar="ADDRESS", type=_address,
+                      help="play on Dask workers, as simulate does")  # fmt: skip
+    tour.add_argument(
+        "--move-time",
+        type=seconds,
+        default=DEFAULT_MOVE_TIME,
+        metavar="SECONDS",
+        help=f"time your own bot may take per move ({DEFAULT_MOVE_TIME:g}; 0 = no limit)",
+    )
+    add_fair_play(tour)
+    tour.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="draw a progress bar on standard error (default: on a terminal)",
+    )
     add_learn(commands)
     return parser
 
@@ -418,6 +464,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return _replay(args)
         if args.command == "bots":
             return _list_bots(args.game)
+        if args.command == "tournament":
+            return _tournament(args)
         if args.command == "learn":
             return int(args.run(args))
         return _play(args)
@@ -585,6 +633,68 @@ def _simulate(args: argparse.Namespace) -> int:
     if fault is not None:
         return _error(fault, status)
     return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from pirate_rules import process
+    from pirate_rules.host import RefereeSignals
+    from pirate_rules.referee import guard_exits
+    from pirate_rules.simulate import Progress, iter_games, usable_cpus
+    from pirate_rules.tournament import run_tournament
+
+    guard_exits()
+    process.become_subreaper()
+    bots = [name.strip() for name in args.bots]
+    if len(bots) < 2 or len(set(bots)) != len(bots) or not all(bots):
+        raise UsageError("give two bots or more, each once, such as: random sensible")
+    pairs = len(bots) * (len(bots) - 1) // 2
+    jobs = min(1 if args.jobs is None else args.jobs or usable_cpus(), usable_cpus())
+    progress = Progress(2 * pairs * args.games, f"{args.game} tournament of {len(bots)} bots",
+                        force=bool(args.progress))  # fmt: skip
+    if args.progress is False:
+        progress.enabled = False
+    with (
+        RefereeSignals(),
+        bot_output_to_stderr_keeping() as stdout,
+        contextlib.ExitStack() as stack,
+    ):
+        stack.callback(process.end_all)
+        play = None
+        if args.cluster:
+            from pirate_rules.cluster import Cluster
+
+            cluster = stack.enter_context(Cluster(args.cluster, workers=args.jobs or None))
+
+            def play(task: Any, seeds: range, _: Any) -> Any:
+                return cluster.games(task.game, seeds, task.bots, records=task.records,
+                                     move_time=task.move_time, task=task)  # fmt: skip
+        elif jobs > 1:
+
+            def play(task: Any, seeds: range, _: Any) -> Any:
+                return iter_games(task.game, seeds, task.bots, jobs=jobs, task=task)
+
+        progress.show()
+        try:
+            table = run_tournament(
+                args.game, bots, games=args.games, seed=args.seed, records=args.records,
+                move_time=args.move_time or None, key=args.bot_key, in_process=args.in_process,
+                allow_unfair=args.allow_unfair, play=play, on_game=progress.advance,
+            )  # fmt: skip
+        except UnknownBotError as exc:
+            raise UsageError(str(exc)) from None
+        finally:
+            progress.close()
+        os.write(stdout, (table.render(args.format) + "\n").encode())
+    return 0
+
+
+@contextlib.contextmanager
+def bot_output_to_stderr_keeping() -> Iterator[int]:
+    """:func:`~pirate_rules.referee.bot_output_to_stderr`, imported when needed."""
+    from pirate_rules.referee import bot_output_to_stderr
+
+    with bot_output_to_stderr() as stdout:
+        yield stdout
 
 
 def _say_workers(cluster: Any) -> None:

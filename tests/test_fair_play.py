@@ -324,3 +324,52 @@ def test_a_hosted_bot_plays_the_same_games_as_in_process(game: str) -> None:
 
     alone = play_batch(here, range(12))
     assert [result.record for result in results] == [result.record for result in alone.results]
+
+
+# -- the tournament ------------------------------------------------------------------------
+
+
+def test_a_tournaments_table_is_the_one_its_records_give(tmp_path: Path) -> None:
+    from pirate_rules.tournament import from_records, run_tournament
+
+    mine = f"{FAIR / 'plain.py'}:Marvin"
+    table = run_tournament("marvin", ["random", "sensible", mine], games=6, records=tmp_path)
+    again = from_records(tmp_path)
+    assert table.as_json()["pairings"] == again.as_json()["pairings"]
+    ratings = {bot["bot"]: bot["rating"] for bot in table.as_json()["bots"]}
+    assert ratings == {bot["bot"]: bot["rating"] for bot in again.as_json()["bots"]}
+    # the deals are paired: each pairing plays every seed once from each seat
+    for pair in table.pairings:
+        assert sorted(pair.deals) == list(range(6))
+        assert all(len(points) == 2 for points in pair.deals.values())
+    for folder in tmp_path.iterdir():
+        seeds = sorted(json.loads(path.read_text())["seed"] for path in folder.glob("*.json"))
+        assert seeds == list(range(6))
+
+
+def test_a_bot_that_faults_shows_in_the_table_and_the_rest_goes_on(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "tournament", "pirate", "fast", "slow",
+         f"{FAIR / 'aborts.py'}:Pirate", "--games", "3", "--format", "json"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    table = json.loads(done.stdout)
+    faulty = [bot for bot in table["bots"] if "fault" in bot]
+    assert len(faulty) == 1 and "SIGABRT" in faulty[0]["fault"]
+    rest = [pair for pair in table["pairings"] if pair["games"]]
+    assert [(pair["first"], pair["second"], pair["games"]) for pair in rest] == [
+        ("fast", "slow", 6)
+    ]
+    assert processes_in(tmp_path) == []
+
+
+def test_an_unfair_bot_enters_only_when_allowed() -> None:
+    from pirate_rules.errors import PirateRulesError
+    from pirate_rules.tournament import run_tournament
+
+    with pytest.raises(PirateRulesError, match="reads hidden cards"):
+        run_tournament("marvin", ["random", "cheating-oracle"], games=1)
+    table = run_tournament("marvin", ["random", "cheating-oracle"], games=2, allow_unfair=True)
+    assert "UNFAIR" in table.render()
