@@ -42,7 +42,7 @@ HOSTILE = {
     "faked_summary": None,
     "forks": "started a process of its own",
     "setsid_fork": "started a process of its own",
-    "catches_timeout": "took longer than the time limit of a move",
+    "catches_timeout": "took longer than 1 s, the time limit of a move",
     "signals_referee": "sent SIGINT to the referee",
     "aborts": "ended by SIGABRT",
     "exits": "called os._exit(3)",

@@ -1,7 +1,6 @@
 """Ends its own process in choose(): os.abort()."""
 
 import os
-import signal
 
 from pirate_rules.marvin.bots import RandomBot as MarvinRandom
 from pirate_rules.pirate.bots import RandomBot as PirateRandom

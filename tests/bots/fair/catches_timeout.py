@@ -1,5 +1,6 @@
 """Catches anything that would stop it, and never answers."""
 
+import contextlib
 import time
 
 from pirate_rules.marvin.bots import RandomBot as MarvinRandom
@@ -8,10 +9,8 @@ from pirate_rules.pirate.bots import RandomBot as PirateRandom
 
 def _hang():
     while True:
-        try:
+        with contextlib.suppress(BaseException):
             time.sleep(0.05)
-        except BaseException:
-            pass
 
 
 class Marvin(MarvinRandom):

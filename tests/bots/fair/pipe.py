@@ -1,5 +1,6 @@
 """Finds the pipe to the referee among its open files, and closes it or writes on it."""
 
+import contextlib
 import os
 
 from pirate_rules.marvin.bots import RandomBot as MarvinRandom
@@ -25,10 +26,8 @@ def _close():
 
 def _garbage():
     for fd in _pipes():
-        try:
+        with contextlib.suppress(OSError):
             os.write(fd, b"hello, referee\n")
-        except OSError:
-            pass
 
 
 class Marvin(MarvinRandom):
