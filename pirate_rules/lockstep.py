@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from pirate_rules.errors import BotError, IllegalMoveError, PirateRulesError
 from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, view_seed
+from pirate_rules.marvin.view import move_of
 from pirate_rules.referee import (
     MAX_TURNS,
     Seat,
@@ -102,27 +103,17 @@ class Hosts:
 class _Play:
     """One game of the batch: the true game, its seats, and what each hosted bot has been told."""
 
-    __slots__ = (
-        "cards",
-        "done",
-        "draws",
-        "game",
-        "moves",
-        "pending",
-        "seats",
-        "seed",
-        "sent",
-        "told",
-    )
+    __slots__ = ("cards", "done", "draws", "game", "hosted", "news", "pending", "seats", "seed")
 
     def __init__(self, seed: int, game: Any, seats: list[Seat | None]) -> None:
         self.seed = seed
         self.game = game
         self.seats = seats  # the engine's bots; None for a hosted seat
-        self.moves: list[str] = []  # Marvin: every move, in notation
-        self.cards: list[str] = []  # Marvin: every card drawn
-        self.told: list[str] = []  # Pirate: every moment, as its players saw it
-        self.sent = [[0, 0], [0, 0]]  # per seat: moves (or moments) and cards told
+        self.hosted = [seat for seat in (0, 1) if seats[seat] is None]
+        self.cards: list[str] = []  # Marvin: the cards drawn before the first choice
+        # per seat, what its bot has not been told yet: Marvin's moves and the cards they
+        # drew; Pirate's moments, as its players saw them
+        self.news: list[tuple[list[str], list[str]]] = [([], []), ([], [])]
         self.draws: Any = None
         self.done = False
         self.pending: list[Any] = [None, None]  # Pirate: the hosted bots' answers this moment
@@ -290,7 +281,6 @@ def _start_entry(task: Any, play: _Play, seat: int, marvin: bool) -> dict[str, A
             "jokers": game.jokers,
             "drawn": play.cards[:],
         }
-        play.sent[seat][1] = len(play.cards)
     else:
         know = {
             "low": game.low,
@@ -319,8 +309,7 @@ def _advance_marvin(play: _Play, faults: dict[int, BotError], limit: int) -> Non
         except BotError as exc:
             faults[play.seed] = exc
             return
-        play.moves.append(str(move))
-        play.cards.extend(str(card) for card in play.draws.since(game))
+        _moved(play, str(move))
 
 
 def _ask_hosts(
@@ -341,13 +330,9 @@ def _ask_hosts(
         assert host is not None
         asks: list[tuple[int, Any]] = []
         for play in plays:
-            told = play.sent[seat]
-            if marvin:
-                asks.append((play.seed, [play.moves[told[0] :], "".join(play.cards[told[1] :])]))
-                told[0], told[1] = len(play.moves), len(play.cards)
-            else:
-                asks.append((play.seed, play.told[told[0] :]))
-                told[0] = len(play.told)
+            moves, cards = play.news[seat]
+            asks.append((play.seed, [moves, "".join(cards)] if marvin else moves))
+            play.news[seat] = ([], [])
         try:
             host.send_choices(asks)
             sent.append(seat)
@@ -419,12 +404,6 @@ def _name(bot: Any) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
 
 
-def move_of(text: str) -> Any:
-    from pirate_rules.marvin.view import move_of as read
-
-    return read(text)
-
-
 def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int, BotError]) -> None:
     game = play.game
     if not isinstance(text, str):
@@ -442,8 +421,17 @@ def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int,
         problem = f"choose() returned {shown(text)}, which is not a move ({exc})"
         faults[play.seed] = _error(task, seat, play, {"problem": problem})
         return
-    play.moves.append(text)
-    play.cards.extend(map(str, play.draws.since(game)))
+    _moved(play, text)
+
+
+def _moved(play: _Play, text: str) -> None:
+    """After a Marvin move: each hosted bot is to be told it, and the cards it drew."""
+    drawn = [str(card) for card in play.draws.since(play.game)]
+    news = play.news
+    for seat in play.hosted:
+        moves, cards = news[seat]
+        moves.append(text)
+        cards += drawn
 
 
 _ACTIONS: dict[str, Any] = {}
@@ -501,4 +489,6 @@ def _moment(task: Any, play: _Play, faults: dict[int, BotError]) -> None:
                     )
                 return
         raise
-    play.told.append(seen(game, letters, before))
+    told = seen(game, letters, before)
+    for seat in play.hosted:
+        play.news[seat][0].append(told)

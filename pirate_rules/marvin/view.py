@@ -131,8 +131,9 @@ class MarvinView:
         for card in drawn:
             rest.remove(card)
         dealer.shuffle(rest)
-        self.game = MarvinGame([*drawn, *rest], first=first, players=players, jokers=jokers)
-        self.game._rng = dealer
+        game = MarvinGame.__new__(MarvinGame)  # the deck is whole by construction
+        game._setup([*drawn, *rest], first, players, jokers, dealer, None)
+        self.game = game
         self.dealer = dealer
 
     def update(self, moves: Iterable[str], drawn: Sequence[Card]) -> None:
