@@ -307,12 +307,17 @@ def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple
     worker = get_worker().address
     if any(task.hosted):
         # Your own bots play in hosts of their own (pirate_rules.host), started for this
-        # batch and ended with it: nothing outlives it, whatever a bot does, and the
-        # worker never runs a bot's code.
+        # batch and ended with it: nothing outlives it, whatever a bot does (the worker
+        # adopts what a bot leaves behind, as a subreaper), and the worker never runs a
+        # bot's code.
+        from pirate_rules import process
+
+        process.become_subreaper()
         try:
             batch = play_batch(task, seeds, shipped=shipped)
         finally:
             close_hosts(this_thread=True)
+            process.reap_orphans()
     else:
         try:
             _install_bots(shipped)

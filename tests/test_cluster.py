@@ -588,6 +588,24 @@ def worker_children(cluster: Cluster) -> list[int]:
     return [pid for pids in cluster.client.run(children).values() for pid in pids]
 
 
+def orphaned_hosts() -> list[int]:
+    """Bot hosts of this engine (or what their bots forked) that nothing holds any more:
+    left to init, where no subreaper caught them."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as file:
+                    command = file.read()
+                with open(f"/proc/{name}/stat", "rb") as file:
+                    parent = int(file.read().rsplit(b")", 1)[1].split()[1])
+            except OSError:
+                continue
+            if parent == 1 and b"pirate_rules.host" in command and str(ROOT).encode() in command:
+                found.append(int(name))
+    return found
+
+
 @pytest.mark.parametrize("game", ["marvin", "pirate"])
 @pytest.mark.parametrize("case", ["fingerprint", "catches_timeout", "aborts", "setsid_fork"])
 def test_a_hostile_bot_on_the_cluster(
@@ -601,4 +619,5 @@ def test_a_hostile_bot_on_the_cluster(
     if status:
         assert re.search(r", on worker tcp://[\d.:]+;", err), err
     assert worker_children(cluster) == []  # every host, and what its bot left, is ended
+    assert orphaned_hosts() == []
     assert sorted(cluster.client.nthreads()) == workers  # the workers are the same two
