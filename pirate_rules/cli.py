@@ -57,6 +57,8 @@ __all__ = [
 PROG = "pirate-rules"
 BROKEN_PIPE = 141
 """Exit status when the output is closed early: 128 + SIGPIPE, as the shell shows it."""
+MAX_GAMES = 10**15
+"""The most games one run may ask for (more than a machine could play in years)."""
 DEFAULT_MOVE_TIME = 10.0
 """Seconds your own bot may think about one move (``--move-time``): generous, since
 every engine bot answers in well under a second."""
@@ -94,6 +96,11 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse's own hides a failed write (help to a full disk would exit 0)
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def at_least(minimum: int) -> Callable[[str], int]:
@@ -184,8 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play bot-against-bot games and summarise them",
         description="Play bot-against-bot games and summarise them as they finish; memory"
-        " does not grow with --games. Game i is dealt from seed S+i; the same seed and bots"
-        " always give the same games.",
+        " does not grow with --games. Game i is dealt from seed S+i; the same seed, bots"
+        " and --bot-key always give the same games. " + FAIR_PLAY,
         epilog_of=_epilog([
             "simulate marvin --games 10000 --jobs 0 --records games.jsonl",
             "simulate pirate --bots slow,my_bots.py:Mine --seed 7",
@@ -228,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"time your own bot may take per move ({DEFAULT_MOVE_TIME:g}; 0 = no limit)",
     )
+    add_fair_play(sim)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
         "--progress",
@@ -285,8 +293,90 @@ def build_parser() -> argparse.ArgumentParser:
         epilog_of=_epilog(["bots marvin", "bots pirate"], bots=False),
     )
     bots.add_argument("game", nargs="?", choices=GAME_NAMES, help="which game (both when omitted)")
+    tour = commands.add_parser(
+        "tournament",
+        help="play every pair of bots on the same deals from both seats, and rate them",
+        description="Play every pair of bots on the same deals, each deal once from each"
+        " seat, then print the league table: each pairing's score with its 95% interval,"
+        " and each bot's Bradley-Terry rating (Elo scale) with a 95% interval from a"
+        " bootstrap over the deals. A bot that faults shows with its fault, and the rest"
+        " goes on. " + FAIR_PLAY,
+        epilog_of=_epilog([
+            "tournament marvin random sensible expert my_bot.py:Mine --games 200",
+            "tournament pirate fast slow --format markdown --records league/",
+        ]),
+    )  # fmt: skip
+    tour.add_argument("game", choices=GAME_NAMES, help="which game: marvin or pirate")
+    tour.add_argument("bots", nargs="+", metavar="BOT", help="two bots or more")
+    tour.add_argument("--games", type=at_least(1), default=100,
+                      help="deals per pairing, each played from both seats (100)")  # fmt: skip
+    tour.add_argument("--seed", type=whole_number, default=0, help="seed of the first deal (0)")
+    tour.add_argument("--records", metavar="DIR",
+                      help="write every game's record, in a folder per pairing")  # fmt: skip
+    tour.add_argument("--format", choices=("table", "markdown", "csv", "json"), default="table",
+                      help="how to print the table (table)")  # fmt: skip
+    tour.add_argument(
+        "--allow-unfair",
+        action="store_true",
+        help="let in bots that read hidden cards (fair = False), flagged",
+    )
+    tour.add_argument(
+        "--jobs", type=at_least(0), help="processes to use (1; 0 = one per processor)"
+    )
+    tour.add_argument("--cluster", metavar="ADDRESS", type=_address,
+                      help="play on Dask workers, as simulate does")  # fmt: skip
+    tour.add_argument(
+        "--move-time",
+        type=seconds,
+        default=DEFAULT_MOVE_TIME,
+        metavar="SECONDS",
+        help=f"time your own bot may take per move ({DEFAULT_MOVE_TIME:g}; 0 = no limit)",
+    )
+    add_fair_play(tour)
+    tour.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="draw a progress bar on standard error (default: on a terminal)",
+    )
     add_learn(commands)
     return parser
+
+
+FAIR_PLAY = (
+    "Your own bots (a file or a module of yours) play in a process of their own, on the"
+    " game as their player knows it: cards no player has seen are dealt by that process's"
+    " own generator, and the referee alone holds the true game. A bot runs as your user:"
+    " it can still read your files and see other processes. For a contest, run it under"
+    " another user or in a container."
+)
+
+
+def add_fair_play(parser: argparse.ArgumentParser) -> None:
+    """The options of every command that plays your own bots against each other."""
+    parser.add_argument(
+        "--bot-key",
+        type=_bot_key,
+        metavar="HEX",
+        help="the key of your bots' seeds (32 hex digits), printed with the summary, to"
+        " repeat a run (a fresh one each run by default)",
+    )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="play your own bots in this process, for their speed, if you trust them: they"
+        " can then read hidden cards and switch off the referee's checks (a record is"
+        " still written only after a clean check)",
+    )
+
+
+def _bot_key(text: str) -> str:
+    key = text.strip().lower()
+    if len(key) != 32 or any(char not in "0123456789abcdef" for char in key):
+        raise argparse.ArgumentTypeError(
+            f"a key is 32 hex digits, as a summary prints it, not {one_line(text, 60)!r}"
+        )
+    return key
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -314,10 +404,36 @@ def quietly(run: Callable[[], int | None], prog: str = PROG) -> int:
     except BrokenPipeError:
         # Nothing more can be written: point standard output at nothing, so that
         # Python's own flush at exit does not complain either.
+        _stdout_to_nothing()
+        return BROKEN_PIPE
+    except OSError as exc:  # standard output full (/dev/full), or a disk error
+        if not _is_stdout_error(exc):
+            raise
+        _stdout_to_nothing()
+        why = exc.strerror or str(exc)
+        print(f"{prog}: error: cannot write to standard output: {why}", file=sys.stderr)
+        return 1
+    return status or 0
+
+
+def _stdout_to_nothing() -> None:
+    with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return BROKEN_PIPE
-    return status or 0
+        os.close(devnull)
+
+
+def _is_stdout_error(exc: OSError) -> bool:
+    """Whether ``exc`` is standard output failing (what was written is then lost)."""
+    import errno
+
+    if exc.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+        return True
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    return False
 
 
 def _hold_standard_descriptors() -> None:
@@ -348,6 +464,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return _replay(args)
         if args.command == "bots":
             return _list_bots(args.game)
+        if args.command == "tournament":
+            return _tournament(args)
         if args.command == "learn":
             return int(args.run(args))
         return _play(args)
@@ -359,7 +477,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return _error(str(exc), 1)
     except KeyboardInterrupt:
         return _error("interrupted", 130)
-    except SystemExit as exc:  # --help and --version
+    except SystemExit as exc:  # --help and --version: written out now, or told
+        sys.stdout.flush()
         return exc.code if isinstance(exc.code, int) else 0
 
 
@@ -395,13 +514,19 @@ def _bots(game: str, text: str | None) -> tuple[str, str]:
             f"--bots: give two bots separated by a comma, such as random,sensible,"
             f" not {one_line(text, 60)!r}"
         )
-    from pirate_rules.referee import load_bots
+    return (names[0], names[1])
+
+
+def _task(args: argparse.Namespace, bots: Sequence[str], records: str) -> Any:
+    """The run's task, each bot loaded (your own in their hosts): a bot whose code fails
+    is reported with its seat, an unknown one as a bad command line."""
+    from pirate_rules.simulate import task_of
 
     try:
-        load_bots(game, names)  # a bot whose code fails is reported with its seat
+        return task_of(args.game, bots, records, args.move_time or None,
+                       key=args.bot_key, in_process=args.in_process)  # fmt: skip
     except UnknownBotError as exc:
         raise UsageError(f"--bots: {exc}") from None
-    return (names[0], names[1])
 
 
 def _open_records(args: argparse.Namespace, stdout: int) -> Any:
@@ -433,14 +558,23 @@ def _simulate(args: argparse.Namespace) -> int:
     guard_exits()
     if args.cluster and args.cluster != "local" and args.jobs is not None:
         raise UsageError("--jobs goes with --cluster local only: a scheduler's workers are its own")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games: at most {MAX_GAMES:,} games in one run")
     jobs = min(1 if args.jobs is None else args.jobs or usable_cpus(), usable_cpus(), args.games)
     tally = Tally(args.game)
     writer = None
     fault: str | None = None
     status = 0
     guard = _WholeGames()
-    with bot_output_to_stderr() as stdout, guard:  # whatever bots print, from their import on
+    from pirate_rules import process
+    from pirate_rules.host import RefereeSignals
+
+    process.become_subreaper()  # what a bot starts and leaves is this process's to end
+    task = None
+    signals = RefereeSignals()  # SIGINT from a bot is its fault, not Ctrl-C
+    with signals, bot_output_to_stderr() as stdout, guard:  # bots print from their import on
         bots = _bots(args.game, args.bots)
+        task = _task(args, bots, "json" if args.records else "")
         if args.records:
             writer = _open_records(args, stdout)
         progress = Progress(args.games, f"{args.game} {bots[0]} vs {bots[1]}",
@@ -453,23 +587,25 @@ def _simulate(args: argparse.Namespace) -> int:
             with contextlib.ExitStack() as stack:
                 records = "json" if writer else ""
                 move_time = args.move_time or None
+                stack.callback(process.end_all)  # no process outlives the run
                 if args.cluster and writer is None:  # added up by the workers, batch by batch
                     cluster = _join(stack, args, progress)
-                    for part in cluster.tallies(args.game, seeds, bots, move_time=move_time,
-                                                on_done=progress.advance_by):  # fmt: skip
+                    parts = cluster.tallies(args.game, seeds, bots, move_time=move_time,
+                                            on_done=progress.advance_by, task=task)  # fmt: skip
+                    for part in parts:
                         with guard.counting():
                             tally.merge(part)
                 else:
                     if args.cluster:
                         games = _join(stack, args, progress).games(
                             args.game, seeds, bots, records=records, move_time=move_time,
-                            on_done=progress.advance_by,
+                            on_done=progress.advance_by, task=task,
                         )  # fmt: skip
                     else:
                         # Your own bots play in a worker process even with one job: one
                         # that ends its process is told, as with more (iter_games).
                         games = iter_games(args.game, seeds, bots, jobs=jobs, records=records,
-                                           move_time=move_time, apart=True)  # fmt: skip
+                                           move_time=move_time, apart=True, task=task)  # fmt: skip
                     stack.callback(games.close)  # stops the worker processes at once
                     for result in games:
                         with guard.counting():
@@ -493,10 +629,72 @@ def _simulate(args: argparse.Namespace) -> int:
             if writer is not None:
                 writer.close()
     if tally.games:
-        _print_summary(args, tally.summary(), bots, writer)
+        _print_summary(args, tally.summary(), bots, writer, task)
     if fault is not None:
         return _error(fault, status)
     return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from pirate_rules import process
+    from pirate_rules.host import RefereeSignals
+    from pirate_rules.referee import guard_exits
+    from pirate_rules.simulate import Progress, iter_games, usable_cpus
+    from pirate_rules.tournament import run_tournament
+
+    guard_exits()
+    process.become_subreaper()
+    bots = [name.strip() for name in args.bots]
+    if len(bots) < 2 or len(set(bots)) != len(bots) or not all(bots):
+        raise UsageError("give two bots or more, each once, such as: random sensible")
+    pairs = len(bots) * (len(bots) - 1) // 2
+    jobs = min(1 if args.jobs is None else args.jobs or usable_cpus(), usable_cpus())
+    progress = Progress(2 * pairs * args.games, f"{args.game} tournament of {len(bots)} bots",
+                        force=bool(args.progress))  # fmt: skip
+    if args.progress is False:
+        progress.enabled = False
+    with (
+        RefereeSignals(),
+        bot_output_to_stderr_keeping() as stdout,
+        contextlib.ExitStack() as stack,
+    ):
+        stack.callback(process.end_all)
+        play = None
+        if args.cluster:
+            from pirate_rules.cluster import Cluster
+
+            cluster = stack.enter_context(Cluster(args.cluster, workers=args.jobs or None))
+
+            def play(task: Any, seeds: range, _: Any) -> Any:
+                return cluster.games(task.game, seeds, task.bots, records=task.records,
+                                     move_time=task.move_time, task=task)  # fmt: skip
+        elif jobs > 1:
+
+            def play(task: Any, seeds: range, _: Any) -> Any:
+                return iter_games(task.game, seeds, task.bots, jobs=jobs, task=task)
+
+        progress.show()
+        try:
+            table = run_tournament(
+                args.game, bots, games=args.games, seed=args.seed, records=args.records,
+                move_time=args.move_time or None, key=args.bot_key, in_process=args.in_process,
+                allow_unfair=args.allow_unfair, play=play, on_game=progress.advance,
+            )  # fmt: skip
+        except UnknownBotError as exc:
+            raise UsageError(str(exc)) from None
+        finally:
+            progress.close()
+        os.write(stdout, (table.render(args.format) + "\n").encode())
+    return 0
+
+
+@contextlib.contextmanager
+def bot_output_to_stderr_keeping() -> Iterator[int]:
+    """:func:`~pirate_rules.referee.bot_output_to_stderr`, imported when needed."""
+    from pirate_rules.referee import bot_output_to_stderr
+
+    with bot_output_to_stderr() as stdout:
+        yield stdout
 
 
 def _say_workers(cluster: Any) -> None:
@@ -587,17 +785,22 @@ class _WholeGames:
 
 
 def _print_summary(
-    args: argparse.Namespace, summary: Any, bots: tuple[str, str], writer: Any
+    args: argparse.Namespace, summary: Any, bots: tuple[str, str], writer: Any, task: Any = None
 ) -> None:
     # With the records on standard output, the summary goes to standard error.
     out = sys.stderr if writer is not None and writer.name == "-" else sys.stdout
+    hosted = task is not None and any(task.hosted)
     if args.json:
-        print(json.dumps({**summary.as_json(), "bots": list(bots), "seed": args.seed}), file=out)
+        extra = {"bot_key": task.key} if hosted else {}
+        print(json.dumps({**summary.as_json(), "bots": list(bots), "seed": args.seed, **extra}),
+              file=out)  # fmt: skip
         return
     for line in summary.lines(bots):
         print(line, file=out)
     if writer is not None and writer.kept:
-        print(f"  records written to {writer.where()}", file=out)
+        print(f"  records written to {one_line(writer.where(), 300)}", file=out)
+    if hosted:
+        print(f"  your bots' seeds came from key {task.key} (--bot-key repeats them)", file=out)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -606,7 +809,7 @@ def _replay(args: argparse.Namespace) -> int:
 
     kind, content = open_records(args.file)
     if kind == "record":
-        game = replay_record(content)
+        game = replay_record(content, name=args.file)
         summary = replay_summary(content["game"], game)
         if args.json:
             print(json.dumps(summary))

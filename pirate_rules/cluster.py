@@ -177,24 +177,28 @@ Shipped = tuple[tuple[str, str, str], ...]
 source."""
 
 
-def bot_sources(game: str, names: Iterable[Any]) -> Shipped:
+def bot_sources(game: str, names: Iterable[Any], hosted: Sequence[bool] = ()) -> Shipped:
     """What to send the workers of each of ``game``'s bots ``names`` that is the user's
     own code: a file, or a module that is not part of an installed package. Registered
-    bots, and classes given as classes, are found on the workers as they are."""
+    bots, and classes given as classes, are found on the workers as they are. A hosted
+    bot's file is found without importing it here (its host imports it, on the worker)."""
     import inspect
 
     from pirate_rules.bots import _short, bot_class
 
     library = (str(Path(__file__).resolve().parent), *_installed_paths())
     shipped = []
-    for name in names:
+    for index, name in enumerate(names):
         if not isinstance(name, str) or ":" not in name:
             continue
-        cls = bot_class(game, name)
-        try:
-            path = inspect.getsourcefile(cls)
-        except TypeError:
-            path = None
+        if index < len(hosted) and hosted[index]:
+            path = _bot_file(name)
+        else:
+            cls = bot_class(game, name)
+            try:
+                path = inspect.getsourcefile(cls)
+            except TypeError:
+                path = None
         if path is None or not Path(path).is_file():
             continue
         resolved = str(Path(path).resolve())
@@ -203,6 +207,24 @@ def bot_sources(game: str, names: Iterable[Any]) -> Shipped:
         source = Path(resolved).read_text(encoding="utf-8")
         shipped.append((name, _short(resolved), source))
     return tuple(shipped)
+
+
+def _bot_file(name: str) -> str | None:
+    """The file of the bot ``name`` (``file.py:Class`` or ``module:Class``), found
+    without running any of its code."""
+    import importlib.machinery
+
+    source = name.rpartition(":")[0]
+    if source.endswith(".py") or "/" in source or os.sep in source:
+        return source
+    folders = [os.getcwd(), *sys.path]
+    spec = None
+    for part in source.split("."):
+        spec = importlib.machinery.PathFinder.find_spec(part, folders)
+        if spec is None:
+            return None
+        folders = list(spec.submodule_search_locations or [])
+    return spec.origin if spec is not None else None
 
 
 def _installed_paths() -> tuple[str, ...]:
@@ -278,18 +300,32 @@ def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple
     from distributed import get_worker
 
     from pirate_rules.referee import guard_exits
-    from pirate_rules.simulate import Batch, play_apart, play_batch, yours
+    from pirate_rules.simulate import Batch, close_hosts, play_apart, play_batch, yours
     from pirate_rules.summary import Tally
 
     guard_exits()
     worker = get_worker().address
-    try:
-        _install_bots(shipped)
-    except BotError as exc:
-        return (None, Batch(seeds, [], exc.placed(worker=worker))), 0
-    # Your own bots play in a process of their own, which they may end (os.abort, a
-    # signal) without ending the worker: the game that ends it is the fault.
-    batch = play_apart(task, seeds) if yours(task) else play_batch(task, seeds)
+    if any(task.hosted):
+        # Your own bots play in hosts of their own (pirate_rules.host), started for this
+        # batch and ended with it: nothing outlives it, whatever a bot does (the worker
+        # adopts what a bot leaves behind, as a subreaper), and the worker never runs a
+        # bot's code.
+        from pirate_rules import process
+
+        process.become_subreaper()
+        try:
+            batch = play_batch(task, seeds, shipped=shipped)
+        finally:
+            close_hosts(this_thread=True)
+            process.reap_orphans()
+    else:
+        try:
+            _install_bots(shipped)
+        except BotError as exc:
+            return (None, Batch(seeds, [], exc.placed(worker=worker))), 0
+        # Your own bots play in a process of their own, which they may end (os.abort, a
+        # signal) without ending the worker: the game that ends it is the fault.
+        batch = play_apart(task, seeds) if yours(task) else play_batch(task, seeds)
     if batch.fault is not None:
         batch.fault = _as_shipped(batch.fault, shipped).placed(worker=worker)
     if not summed:
@@ -525,6 +561,7 @@ class Cluster:
         records: str = "",
         move_time: float | None = None,
         on_done: Callable[[int], None] | None = None,
+        task: Task | None = None,
     ) -> Generator[GameResult, None, None]:
         """Play one game per seed on the workers and yield each result in seed order, as
         `pirate_rules.simulate.iter_games` does on one machine, with the same fault
@@ -537,7 +574,8 @@ class Cluster:
         """
         from pirate_rules.simulate import in_seed_order
 
-        batches = self._batches(game, seeds, bots, records, move_time, on_done, summed=False)
+        batches = self._batches(game, seeds, bots, records, move_time, on_done, summed=False,
+                                task=task)  # fmt: skip
         with contextlib.closing(batches):  # the batches in flight are cancelled at the end
             yield from in_seed_order(batch for _, batch in batches)
 
@@ -549,6 +587,7 @@ class Cluster:
         *,
         move_time: float | None = None,
         on_done: Callable[[int], None] | None = None,
+        task: Task | None = None,
     ) -> Generator[Tally, None, None]:
         """Like `games` without records, but each batch comes back added up by its
         worker: one `Tally` per batch, in seed order. The client adds up one tally per
@@ -558,7 +597,7 @@ class Cluster:
             BotError: as `games` does, after the tallies of the games before it.
             ClusterError: see `run`.
         """
-        batches = self._batches(game, seeds, bots, "", move_time, on_done, summed=True)
+        batches = self._batches(game, seeds, bots, "", move_time, on_done, summed=True, task=task)
         with contextlib.closing(batches):  # the batches in flight are cancelled at the end
             for tally, batch in batches:
                 if tally is not None:
@@ -575,11 +614,17 @@ class Cluster:
         move_time: float | None,
         on_done: Callable[[int], None] | None,
         summed: bool,
+        task: Task | None = None,
     ) -> Generator[Played, None, None]:
+        from dataclasses import replace as changed
+
         from pirate_rules.simulate import WorkerLost, isolate, task_of
 
-        task: Task = task_of(game, bots, records, move_time)
-        shipped = bot_sources(game, task.bots)
+        if task is None:
+            task = task_of(game, bots, records, move_time)
+        else:
+            task = changed(task, records=records)
+        shipped = bot_sources(game, task.bots, task.hosted)
         args = (task, shipped, summed)
 
         def alone(task: Task, seeds: list[int]) -> Any:

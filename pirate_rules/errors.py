@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 __all__ = [
@@ -178,4 +179,20 @@ def one_line(text: str, limit: int = 300) -> str:
     """
     if not text.isprintable():
         text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if len(text) > 20:
+        text = _LONG_NUMBER.sub(_short_number, text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_LONG_NUMBER = re.compile(r"\d{21,}")
+
+
+def _short_number(found: re.Match[str]) -> str:
+    """A number of more than 20 digits, as its first and last 8 and how many there are.
+
+    Example:
+        >>> one_line("not 0 or 1: " + "7" * 30)
+        'not 0 or 1: 77777777…77777777 (30 digits)'
+    """
+    digits = found.group()
+    return f"{digits[:8]}…{digits[-8:]} ({len(digits):,} digits)"

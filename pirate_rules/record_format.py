@@ -124,14 +124,20 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raise RecordError(
                 f"not valid JSON: {what} at line {exc.lineno}, column {exc.colno}"
             ) from None
-        except UnicodeDecodeError:
-            raise RecordError("not valid JSON: the text is not UTF-8") from None
+        except UnicodeDecodeError as exc:
+            byte = exc.object[exc.start : exc.start + 1].hex()
+            raise RecordError(
+                f"not UTF-8 text: byte 0x{byte} at byte {exc.start + 1:,} cannot start or"
+                " continue a UTF-8 character (save the record as UTF-8)"
+            ) from None
         except RecursionError:
             raise RecordError(_TOO_DEEP) from None
         except ValueError as exc:  # such as a number with too many digits
             raise RecordError(f"not valid JSON: {' '.join(str(exc).split())}") from None
     if not _shallow(data):
         raise RecordError(_TOO_DEEP)
+    if not isinstance(source, Mapping) and _may_hold_surrogates(source):
+        _refuse_lone_surrogates(data)
     if not isinstance(data, dict):
         raise RecordError(f"a record must be a JSON object, not {_kind(data)}")
     game = data.get("game")
@@ -317,6 +323,40 @@ def read_card_list(value: Any, where: str) -> list[Card]:
         except InvalidCardError as exc:
             raise RecordError(f"{where}[{index}]: {exc}") from None
     return cards
+
+
+def _may_hold_surrogates(source: str | bytes) -> bool:
+    """Whether JSON text may hold a lone surrogate: as an escape, or (in a str) as itself."""
+    if isinstance(source, bytes):
+        return b"\\ud" in source.lower()
+    return "\\ud" in source.lower() or not source.isascii()
+
+
+def _refuse_lone_surrogates(value: Any) -> None:
+    """A record is Unicode text: a string with half of a UTF-16 pair alone is refused.
+
+    Example:
+        >>> load_record('{"game": "pirate", "format": 1, "players": ["\\udc80", "B"]}')
+        Traceback (most recent call last):
+        ...
+        pirate_rules.errors.RecordError: not valid Unicode: the string '\\udc80' holds half ...
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise RecordError(
+                    f"not valid Unicode: the string {item[:40]!r} holds half of a UTF-16"
+                    " surrogate pair alone, which no UTF-8 text can hold"
+                ) from None
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def show(value: Any, limit: int = 80) -> str:

@@ -72,17 +72,22 @@ FAILURES_SHOWN: Final = 10
 """How many failing records a collection report names."""
 
 
-def replay(record: str | bytes | Mapping[str, Any]) -> Any:
+def replay(record: str | bytes | Mapping[str, Any], *, name: str = "") -> Any:
     """Replay a record of either game, checking every move; returns the game at its end.
 
+    A record with a ``seed`` must start with that seed's deal; so must one whose file
+    ``name`` is ``marvin-S.json`` or ``pirate-S.json`` (see :mod:`pirate_rules.deals`).
+
     Raises:
-        RecordError: if the record is malformed.
+        RecordError: if the record is malformed, or is not its seed's deal.
         ReplayError: at the first move that breaks a rule.
     """
+    from pirate_rules.deals import check_deal, seed_of_name
+
     data = load_record(record)
-    if data["game"] == MARVIN:
-        return marvin_record.replay(data)
-    return pirate_record.replay(data)
+    game: Any = (marvin_record if data["game"] == MARVIN else pirate_record).replay(data)
+    check_deal(data, seed_of_name(name, data["game"]) if name else None)
+    return game
 
 
 def read_record_file(path: str | Path) -> dict[str, Any]:
@@ -388,7 +393,7 @@ def check_collection(lines: Iterable[tuple[int | str, Any]]) -> CollectionReport
                         " follows was not read"
                     )
                 raise RecordError(text.message())
-            game = replay(text)
+            game = replay(text, name=number if isinstance(number, str) else "")
         except PirateRulesError as exc:
             report.failed += 1
             if len(report.failures) < FAILURES_SHOWN:

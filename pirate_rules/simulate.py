@@ -48,7 +48,6 @@ from pirate_rules.referee import (
     bot_label,
     bot_name,
     guard_exits,
-    load_bots,
     play_refereed,
 )
 from pirate_rules.summary import ENDINGS, RECORD_GAMES, GameResult, Summary, Tally, result_of
@@ -151,6 +150,10 @@ class Task:
         records: ``""`` for none, ``"dict"`` to attach each game's record, ``"json"``
             to attach it as compact JSON text.
         move_time: Your own bots' time limit per move, in seconds (None: no limit).
+        key: The key of the hosted bots' seeds (see :func:`~pirate_rules.host.hosted_seed`).
+        hosted: For each seat, whether its bot plays in a process of its own (a bot of
+            yours named by its file or module, unless ``in_process``).
+        in_process: Play your own bots in this process, watched (``--in-process``).
     """
 
     game: str
@@ -158,6 +161,9 @@ class Task:
     players: tuple[str, str]
     records: str = ""
     move_time: float | None = None
+    key: str = ""
+    hosted: tuple[bool, bool] = (False, False)
+    in_process: bool = False
 
 
 def task_of(
@@ -165,27 +171,100 @@ def task_of(
     bots: Sequence[BotName] | None = None,
     records: str = "",
     move_time: float | None = None,
+    *,
+    key: str | None = None,
+    in_process: bool = False,
 ) -> Task:
     """The :class:`Task` of games of ``game`` between ``bots`` (default: the game's
     baseline), after loading both bots: one that cannot be loaded is reported before
-    any game.
+    any game. Your own bots named by a file or a module outside the engine are loaded
+    in a host of their own (:mod:`pirate_rules.host`), never here, unless
+    ``in_process``; ``key`` seeds them (a fresh one when None).
 
     Raises:
         UnknownBotError: if a bot name is no bot.
         BotError: if a bot's code cannot be loaded.
     """
+    from pirate_rules.host import new_key
+    from pirate_rules.referee import load_bot
+
     names = tuple(bots or DEFAULT_BOTS[game])
-    load_bots(game, names)
-    return Task(game, (names[0], names[1]), player_names(names), records, move_time)
+    if len(names) != 2:
+        raise ValueError(f"a game needs two bots, not {len(names)}")
+    hosted = (not in_process and is_hosted(names[0]), not in_process and is_hosted(names[1]))
+    for seat, name in enumerate(names):
+        if hosted[seat]:
+            hosts_for(game, names, hosted, move_time).host(seat)  # loads it there, once
+        else:
+            load_bot(game, name, seat)
+    return Task(game, (names[0], names[1]), player_names(names), records, move_time,
+                key or new_key(), hosted, in_process)  # fmt: skip
+
+
+def is_hosted(bot: BotName) -> bool:
+    """Whether ``bot`` is your own, named by its file or by a module outside the engine:
+    it then plays in a process of its own (see :mod:`pirate_rules.host`)."""
+    return isinstance(bot, str) and ":" in bot and not bot.startswith("pirate_rules.")
+
+
+_HOSTS: dict[tuple[Any, ...], Any] = {}
+"""This process's hosts, by thread and what they play (see :func:`hosts_for`)."""
+
+
+def hosts_for(
+    game: str,
+    bots: Sequence[BotName],
+    hosted: Sequence[bool],
+    move_time: float | None,
+    shipped: Any = (),
+) -> Any:
+    """The :class:`~pirate_rules.lockstep.Hosts` of this thread for these bots, kept
+    for the next batch (:func:`close_hosts` ends them all)."""
+    from pirate_rules.lockstep import Hosts
+
+    key = (os.getpid(), threading.get_ident(), game, tuple(bots), tuple(hosted), move_time)
+    hosts = _HOSTS.get(key)
+    if hosts is None:
+        hosts = _HOSTS[key] = Hosts(game, bots, hosted, move_time, shipped)
+    return hosts
+
+
+def close_hosts(*, this_thread: bool = False) -> None:
+    """End every host this process (or only this thread) started for :func:`play_batch`."""
+    pid, thread = os.getpid(), threading.get_ident()
+    mine = [key for key in _HOSTS if key[0] == pid and (not this_thread or key[1] == thread)]
+    for key in mine:
+        _HOSTS.pop(key).close()
+    if not this_thread:
+        _HOSTS.clear()  # a fork's copies of its parent's hosts are the parent's to end
 
 
 def _play(task: Task, seed: int) -> GameResult:
     state = play_refereed(task.game, seed, task.bots, players=task.players,
                           move_time=task.move_time)  # fmt: skip
+    return _finished(task, state, seed)
+
+
+def _finished(task: Task, state: Any, seed: int) -> GameResult:
     result = result_of(task.game, state, seed, with_record=bool(task.records))
     if task.records == "json":
         return replace(result, record=None, record_text=encode_record(result.record))
     return result
+
+
+def _play_hosted(task: Task, seeds: list[int], shipped: Any = ()) -> Batch:
+    """:func:`play_batch` for a task with hosted bots, in lockstep (see :mod:`.lockstep`)."""
+    from pirate_rules.lockstep import play_lockstep
+
+    started = time.perf_counter()
+    hosts = hosts_for(task.game, task.bots, task.hosted, task.move_time, shipped)
+    try:
+        results, fault = play_lockstep(
+            task, seeds, hosts, finish=lambda game, seed: _finished(task, game, seed)
+        )
+    except BotError as exc:  # a host that cannot start
+        results, fault = [], exc.placed(seed=seeds[0]) if exc.seed is None else exc
+    return Batch(seeds, results, fault, time.perf_counter() - started)
 
 
 @dataclass
@@ -206,7 +285,7 @@ class Batch:
     seconds: float = 0.0
 
 
-def play_batch(task: Task, seeds: Sequence[int]) -> Batch:
+def play_batch(task: Task, seeds: Sequence[int], *, shipped: Any = ()) -> Batch:
     """Play the games of ``seeds`` in order, stopping at the first fault of a bot.
 
     This is what every executor runs: this process, a worker process, or a thread (a
@@ -217,6 +296,8 @@ def play_batch(task: Task, seeds: Sequence[int]) -> Batch:
     returns, with the fault (see :class:`~pirate_rules.referee.MoveWatch`).
     """
     seeds = list(seeds)
+    if any(task.hosted):
+        return _play_hosted(task, seeds, shipped)
     if task.move_time and threading.current_thread() is not threading.main_thread():
         return _play_batch_in_thread(task, seeds)
     started = time.perf_counter()
@@ -359,6 +440,9 @@ def iter_games(
     move_time: float | None = None,
     check_first: bool = True,
     apart: bool = False,
+    key: str | None = None,
+    in_process: bool = False,
+    task: Task | None = None,
 ) -> Generator[GameResult, None, None]:
     """Play one game per seed and yield each result as it is ready, in seed order.
 
@@ -379,6 +463,9 @@ def iter_games(
             told as a fault, with the games before it, as with more jobs, instead of
             ending this process (the command line does this; bots given as classes
             must then be importable by name).
+        key: The key of your hosted bots' seeds (a fresh one when None).
+        in_process: Play your own bots in this process (see :class:`Task`).
+        task: The task, made already by :func:`task_of` (the other settings are then its).
 
     Raises:
         BotError: at the first fault of a bot, after the games before it were yielded
@@ -386,16 +473,35 @@ def iter_games(
         UnknownBotError: if a bot name is no bot.
     """
     del check_first
-    task = task_of(game, bots, records, move_time)
+    if task is None:
+        task = task_of(game, bots, records, move_time, key=key, in_process=in_process)
     jobs = min(jobs, usable_cpus())
     if isinstance(seeds, Sized):
         jobs = min(jobs, len(seeds))
-    if jobs <= 1 and not (apart and can_start_processes() and yours(task)):
-        for seed in seeds:
-            batch = play_batch(task, [seed])
-            yield from in_seed_order([batch])
-        return
-    yield from _in_processes(task, iter(seeds), max(1, jobs))
+    in_process_yours = not any(task.hosted) and apart and can_start_processes() and yours(task)
+    try:
+        if jobs <= 1 and any(task.hosted):
+            yield from _in_batches(task, iter(seeds))
+        elif jobs <= 1 and not in_process_yours:
+            for seed in seeds:
+                batch = play_batch(task, [seed])
+                yield from in_seed_order([batch])
+        else:
+            yield from _in_processes(task, iter(seeds), max(1, jobs))
+    finally:
+        close_hosts()
+
+
+def _in_batches(task: Task, seeds: Iterator[int]) -> Generator[GameResult, None, None]:
+    """Games against hosted bots in this process, in lockstep batches of about
+    :data:`BATCH_SECONDS` each."""
+    size = 4
+    while batch := list(itertools.islice(seeds, size)):
+        played = play_batch(task, batch)
+        if played.results and played.seconds > 0:
+            rate = len(played.results) / played.seconds
+            size = max(1, min(200, int(BATCH_SECONDS * rate)))
+        yield from in_seed_order([played])
 
 
 def can_start_processes() -> bool:
@@ -405,11 +511,14 @@ def can_start_processes() -> bool:
 
 def yours(task: Task) -> list[str]:
     """The bots of ``task`` that are your own (the engine's own do not end processes),
-    by name; one that cannot be loaded counts as yours."""
+    by name; one that cannot be loaded counts as yours. A hosted bot is never loaded here."""
     from pirate_rules.referee import is_trusted, load_bot
 
     found = []
     for seat, bot in enumerate(task.bots):
+        if task.hosted[seat]:
+            found.append(bot_name(bot))
+            continue
         try:
             if not is_trusted(load_bot(task.game, bot, seat)):
                 found.append(bot_name(bot))
@@ -662,7 +771,10 @@ def _worker_starts() -> None:
     process tells it in one line."""
     import faulthandler
 
+    from pirate_rules import process
+
     faulthandler.disable()
+    process.become_subreaper()  # what a host's bot leaves behind is this worker's to end
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.dup2(2, 1)
@@ -911,7 +1023,9 @@ class RecordWriter:
         if kind in (None, "file"):
             flags |= os.O_TRUNC if kind == "file" else os.O_EXCL
         # A symbolic link is followed, even one to a file not there yet: the link stays.
-        self._fd = os.open(os.path.realpath(self.target), flags, 0o666)
+        real = os.path.realpath(self.target)
+        _say_if_waiting(real)
+        self._fd = os.open(real, flags, 0o666)
         self._start_lines()
 
     def _start_lines(self) -> None:
@@ -938,7 +1052,7 @@ class RecordWriter:
         old = [path for path in self.target.iterdir() if RECORD_FILE.fullmatch(path.name)]
         if old and not force:
             raise RecordTargetError(
-                f"{self.name}/ already holds {len(old):,} game record"
+                f"{self.name.rstrip('/')}/ already holds {len(old):,} game record"
                 f"{'s' if len(old) != 1 else ''} (add --force to replace them)"
             )
         for path in old:  # --force: this run's records only, as in one file
@@ -1032,6 +1146,19 @@ def _kind_of(path: Path) -> str | None:
     if stat.S_ISFIFO(mode):
         return "pipe"
     return "other"
+
+
+def _say_if_waiting(path: str) -> None:
+    """Before opening a named pipe, which waits for a reader: on a terminal, say so."""
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        return
+    if fifo and sys.stderr is not None and sys.stderr.isatty():
+        from pirate_rules.errors import one_line
+
+        print(f"pirate-rules: waiting for a program to read the named pipe {one_line(path, 200)}"
+              " (Ctrl-C stops)", file=sys.stderr, flush=True)  # fmt: skip
 
 
 def write_whole(path: Path, text: str) -> None:

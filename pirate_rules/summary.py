@@ -89,7 +89,7 @@ def result_of(game: str, state: Any, seed: int, *, with_record: bool = False) ->
             length=state.turn,
             reshuffles=state.reshuffles,
             ended_by=ended_by,
-            record=marvin_record(state) if with_record else None,
+            record=marvin_record(state) | {"seed": seed} if with_record else None,
         )
     from pirate_rules.pirate.record import to_record as pirate_record
 
@@ -102,7 +102,7 @@ def result_of(game: str, state: Any, seed: int, *, with_record: bool = False) ->
         ships=(ships[0], ships[1]),
         sunk=len(state.sunk),
         ended_by=ended_by,
-        record=pirate_record(state) if with_record else None,
+        record=pirate_record(state) | {"seed": seed} if with_record else None,
     )
 
 

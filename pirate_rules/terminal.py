@@ -241,6 +241,9 @@ def play(
         state = PirateGame.from_seed(seed, players=players)
     status = 0
     ending = ""
+    global _CHECKPOINT
+    if record and not opponent.trusted:  # a bot of yours may end this process (os.abort)
+        _CHECKPOINT = lambda: _save(state, game, record)  # noqa: E731
     try:
         console.say(f"Seed {seed}: the same seed deals the same cards again.")
         console.say("Type ? for help, q to stop.")
@@ -256,6 +259,7 @@ def play(
     except _HangUp:
         status, ending = 129, "The terminal closed."
     finally:
+        _CHECKPOINT = None
         with contextlib.suppress(OSError, ValueError):
             if ending:
                 console.say(ending)
@@ -264,6 +268,17 @@ def play(
             if saved:
                 console.say(f"Record saved to {saved}.")
     return status
+
+
+_CHECKPOINT: Callable[[], object] | None = None
+"""Saves the record so far, before each choice of your own bot: one that ends this
+process (``os.abort``) cannot take the game played so far with it."""
+
+
+def _checkpoint() -> None:
+    if _CHECKPOINT is not None:
+        with contextlib.suppress(PirateRulesError, OSError):
+            _CHECKPOINT()
 
 
 @contextlib.contextmanager
@@ -366,6 +381,7 @@ def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> Non
     while not game.is_game_over():
         if game.to_move == BOT:
             with _bot_output():
+                _checkpoint()
                 move = choose_move(opponent, game, seed, thorough=True)
                 reason = _reason(opponent, seed, game)
             try:
@@ -474,6 +490,7 @@ class _Pirate:
                     continue
             ships = len(game.sunk) + sum(game.score)
             with _bot_output():
+                _checkpoint()
                 bot_action = choose_action(self.opponent, game, self.seed, thorough=True)
             play_moment((None, self.opponent), game, (letter, bot_action), self.seed)
             self.shown = _new_lines(game, console, self.shown)

@@ -155,7 +155,13 @@ def test_play_reports_a_faulty_bot_and_keeps_the_record(
 def test_a_quiet_tamperer_is_caught_in_the_first_game(capsys: pytest.CaptureFixture[str]) -> None:
     # It changes nothing a move would change, only the history.
     for jobs in ("1", "2"):
-        argv = ["simulate", "pirate", "--bots", f"fast,{faulty('pirate', 'tampers')}"]
+        argv = [
+            "simulate",
+            "pirate",
+            "--in-process",
+            "--bots",
+            f"fast,{faulty('pirate', 'tampers')}",
+        ]
         assert main([*argv, "--seed", "9", "--jobs", jobs]) == 1
         err = one_line(capsys)
         assert "in seat 1, game seed 9, moment 2: choose() changed the game" in err
@@ -200,7 +206,8 @@ def test_a_tamperer_from_game_n_on_leaves_only_records_that_replay(
     monkeypatch.setenv("SNEAKY_PART", "pile" if game == "marvin" else "stock")
     records = tmp_path / "games.jsonl"
     sneaky = f"{BOTS / f'{game}_sneaky.py'}:Faulty"
-    argv = ["simulate", game, "--bots", f"{OTHER[game]},{sneaky}", "--games", str(start + 3)]
+    argv = ["simulate", game, "--in-process", "--bots", f"{OTHER[game]},{sneaky}",
+            "--games", str(start + 3)]  # fmt: skip
     assert main([*argv, "--records", str(records), "--jobs", jobs]) == 1
     out, err = capsys.readouterr()
     assert err.count("\n") == 1 and f"game seed {start}, " in err
@@ -267,13 +274,15 @@ def test_a_bot_that_ends_its_worker_process_is_found_and_the_games_before_kept(
     game: str,
     jobs: str,
 ) -> None:
-    # os.abort cannot be stopped: the worker process ends (with one job too, your own
-    # bots play in a worker process). Its batch is played again, one game at a time, to
-    # find the game that ended it; the games before it are kept, and this process speaks.
+    # os.abort cannot be stopped: with --in-process the worker process ends (with one job
+    # too, your own bots then play in a worker process). Its batch is played again, one
+    # game at a time, to find the game that ended it; the games before it are kept, and
+    # this process speaks. (In a host of its own, the bot could not tell its game's seed.)
     monkeypatch.setenv("HOSTILE_FROM", "2")
     records = tmp_path / "games.jsonl"
     bot = f"{BOTS / f'{game}_hostile.py'}:Aborts"
-    argv = ["simulate", game, "--bots", f"{bot},{OTHER[game]}", "--games", "4", "--jobs", jobs]
+    argv = ["simulate", game, "--in-process", "--bots", f"{bot},{OTHER[game]}", "--games", "4",
+            "--jobs", jobs]  # fmt: skip
     assert main([*argv, "--records", str(records)]) == 1
     out, err = capsys.readouterr()
     assert "Traceback" not in err and err.count("\n") == 1, err
@@ -339,7 +348,8 @@ def test_the_records_after_a_fault_are_the_same_for_any_jobs(
     texts = []
     for jobs in ("1", "2"):
         records = tmp_path / f"games-{jobs}.jsonl"
-        argv = ["simulate", game, "--bots", f"{bot},{OTHER[game]}", "--games", "60"]
+        # --in-process: a hosted bot cannot tell its game's seed, so cannot fail at one
+        argv = ["simulate", game, "--in-process", "--bots", f"{bot},{OTHER[game]}", "--games", "60"]
         assert main([*argv, "--jobs", jobs, "--records", str(records)]) == 1
         out, err = capsys.readouterr()
         assert out.startswith("30 games of ") and err.count("\n") == 1

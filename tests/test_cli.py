@@ -266,7 +266,7 @@ def test_help_lists_bots_defaults_and_examples(
     status, out, _ = run(capsys, command, "--help")
     assert status == 0
     lines = out.splitlines()
-    assert any(line.startswith(("Play ", "Play")) for line in lines[:8])  # a description
+    assert any(line.startswith(("Play ", "Play")) for line in lines[:12])  # a description
     for game in ("marvin", "pirate"):
         for name in bot_names(game):
             # each bot on a line of its own, with what it does

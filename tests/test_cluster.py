@@ -39,7 +39,7 @@ LUCK = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def address() -> Iterator[str]:
     """The scheduler of two worker processes of one thread each (not threads of this
     process), on 127.0.0.1 with ephemeral ports, as ``--cluster local`` starts them."""
@@ -47,7 +47,7 @@ def address() -> Iterator[str]:
         yield local.scheduler_address
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def cluster(address: str) -> Iterator[Cluster]:
     with Cluster(address) as joined:
         yield joined
@@ -168,8 +168,15 @@ class Late(RandomBot):
 """
 
 
+KEY = ["--bot-key", "5eed" * 8]
+"""Your own bots' seeds, the same in every run, so that runs can be compared."""
+
+
 def simulate(*argv: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """``pirate-rules ARGV`` in a process of its own, as a user runs it."""
+    """``pirate-rules ARGV`` in a process of its own, as a user runs it (your own bots
+    seeded alike in every run: :data:`KEY`)."""
+    if argv and argv[0] == "simulate":
+        argv = (*argv, *KEY)
     return subprocess.run(
         [sys.executable, "-m", "pirate_rules", *argv],
         capture_output=True,
@@ -254,8 +261,10 @@ def test_a_bot_fault_on_a_worker_is_the_same_line_and_names_the_worker(
     KeyboardInterrupt of the bot's: the records are the games before the fault, in seed
     order, as on one process."""
     (tmp_path / "late.py").write_text(MINE, encoding="utf-8")
-    common = ["simulate", "marvin", "--bots", f"random,late.py:{bot}", "--games", "400",
-              *options]  # fmt: skip
+    # --in-process: these bots tell their game's seed from their own, which a hosted bot
+    # cannot (the hosted ones are in test_a_hostile_bot_on_the_cluster)
+    common = ["simulate", "marvin", "--in-process", "--bots", f"random,late.py:{bot}",
+              "--games", "400", *options]  # fmt: skip
     one = simulate(*common, "--records", "one.jsonl", cwd=tmp_path)
     two = simulate(*common, "--records", "two.jsonl", "--cluster", address, cwd=tmp_path)
     assert one.returncode == two.returncode == 1
@@ -282,7 +291,9 @@ def test_a_bot_that_ends_its_worker_is_found_and_the_games_before_kept(
     are kept. The workers themselves live on."""
     workers = sorted(cluster.client.nthreads())
     (tmp_path / "late.py").write_text(MINE, encoding="utf-8")
-    common = ["simulate", "marvin", "--bots", f"random,late.py:{bot}", "--games", "200"]
+    # --in-process: see test_a_bot_fault_on_a_worker_is_the_same_line_and_names_the_worker
+    common = ["simulate", "marvin", "--in-process", "--bots", f"random,late.py:{bot}",
+              "--games", "200"]  # fmt: skip
     one = simulate(*common, "--records", "one.jsonl", cwd=tmp_path)
     two = simulate(*common, "--records", "two.jsonl", "--cluster", address, cwd=tmp_path)
     assert one.returncode == two.returncode == 1, (one.stderr, two.stderr)
@@ -551,3 +562,62 @@ def test_an_address_that_is_no_scheduler_s_is_refused_in_one_line(
 def test_jobs_go_with_a_local_cluster_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["simulate", "marvin", "--cluster", "tcp://10.0.0.5:8786", "--jobs", "2"]) == 2
     assert "--jobs goes with --cluster local only" in capsys.readouterr().err
+
+
+# -- fair play on the cluster: hostile bots in hosts of their own on the workers -------------
+
+
+def worker_children(cluster: Cluster) -> list[int]:
+    """The processes that the workers have started and not ended (the workers' own
+    children: each bot host, and anything left behind by one)."""
+
+    def children() -> list[int]:
+        me = os.getpid()
+        found = []
+        for name in os.listdir("/proc"):
+            if name.isdigit():
+                try:
+                    with open(f"/proc/{name}/stat", "rb") as file:
+                        fields = file.read().rsplit(b")", 1)[1].split()
+                except OSError:
+                    continue
+                if int(fields[1]) == me and fields[0] != b"Z":
+                    found.append(int(name))
+        return found
+
+    return [pid for pids in cluster.client.run(children).values() for pid in pids]
+
+
+def orphaned_hosts() -> list[int]:
+    """Bot hosts of this engine (or what their bots forked) that nothing holds any more:
+    left to init, where no subreaper caught them."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as file:
+                    command = file.read()
+                with open(f"/proc/{name}/stat", "rb") as file:
+                    parent = int(file.read().rsplit(b")", 1)[1].split()[1])
+            except OSError:
+                continue
+            if parent == 1 and b"pirate_rules.host" in command and str(ROOT).encode() in command:
+                found.append(int(name))
+    return found
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+@pytest.mark.parametrize("case", ["fingerprint", "catches_timeout", "aborts", "setsid_fork"])
+def test_a_hostile_bot_on_the_cluster(
+    address: str, cluster: Cluster, tmp_path: Path, game: str, case: str
+) -> None:
+    from test_fair_play import check_outcome, run
+
+    workers = sorted(cluster.client.nthreads())
+    status, out, err, records = run(game, case, tmp_path, "--cluster", address)
+    check_outcome(game, case, status, out, err, records)
+    if status:
+        assert re.search(r", on worker tcp://[\d.:]+;", err), err
+    assert worker_children(cluster) == []  # every host, and what its bot left, is ended
+    assert orphaned_hosts() == []
+    assert sorted(cluster.client.nthreads()) == workers  # the workers are the same two

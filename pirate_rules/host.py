@@ -1,0 +1,578 @@
+"""A bot host: your own bot plays in a process of its own, on the game as its player knows it.
+
+The referee never imports your bot. It starts a host (:class:`BotHost`), a fresh Python
+made by the process runner (:mod:`pirate_rules.process`), which imports the bot there.
+The two exchange plain data only:
+
+* ``load``: the bot's name (``my_bot.py:Mine``); the host imports it and says whether it
+  is a bot, and whether it is fair (``fair = False`` marks a bot that reads hidden cards).
+* ``start``: for each game of a batch, its id, the seat, the bot's seed, and what the
+  player knows at the start. The host makes the bot and a *view* of the game: a whole
+  game in which what no player has seen is dealt by the host's own generator
+  (:class:`~pirate_rules.marvin.view.MarvinView`, :class:`~pirate_rules.pirate.view.PirateView`).
+* ``choose``: for each game waiting on this bot, what changed since its last choice
+  (the moves and the cards they revealed). The host plays them on its view and asks the
+  bot; the answers come back in the records' notation, a few at a time, so that the
+  referee can tell which game a bot is stuck on.
+* ``end``: the games that are over.
+
+The referee checks every answer against the only true game, which never leaves it, and
+ends the host from outside when a move takes too long, whatever the bot catches.
+Everything the bot prints goes to standard error, never onto the pipe.
+"""
+
+from __future__ import annotations
+
+import _thread
+import contextlib
+import hashlib
+import os
+import signal
+import sys
+import threading
+import time
+import weakref
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from pirate_rules import process
+from pirate_rules.errors import BotError, UnknownBotError
+
+__all__ = ["SLACK", "BotHost", "HostFault", "hosted_seed", "main", "new_key", "view_seed"]
+
+SLACK: Final = 0.5
+"""Seconds a host may take beyond the time limit of a move before its answer is late
+(sending and reading, and the host's own work)."""
+
+CHANGED: Final = "choose() changed the game it was shown (try moves on game.copy() instead)"
+
+FLUSH: Final = 0.05
+"""Seconds after which a host sends the answers it has, even before the batch is done."""
+
+START_TIME: Final = 60.0
+"""Seconds a host may take to start and import its bot."""
+
+Shipped = Any
+"""A bot's source sent along (to a cluster's worker): its name, file name and source."""
+
+
+def new_key() -> str:
+    """A fresh key for the bots' seeds (32 hex digits), drawn from the system."""
+    return os.urandom(16).hex()
+
+
+def _keyed(key: str, text: str) -> int:
+    digest = hashlib.blake2b(text.encode(), key=bytes.fromhex(key), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def hosted_seed(key: str, seed: int, seat: int) -> int:
+    """The seed of a hosted bot in ``seat`` of the game dealt from ``seed``: a keyed hash
+    (blake2b), so that the bot cannot work out the game's seed, and so its deal, from it.
+
+    Example:
+        >>> a = hosted_seed("00" * 16, 7, 0)
+        >>> a == hosted_seed("00" * 16, 7, 0), a == hosted_seed("01" * 16, 7, 0), a == 14
+        (True, False, False)
+    """
+    return _keyed(key, f"bot:{seed}:{seat}")
+
+
+def view_seed(key: str, seed: int, seat: int) -> int:
+    """The seed of the generator that deals a hosted bot's unseen cards (:func:`hosted_seed`)."""
+    return _keyed(key, f"view:{seed}:{seat}")
+
+
+class HostFault(Exception):
+    """The host process failed (see :class:`~pirate_rules.process.Fault`): it was ended."""
+
+    def __init__(self, fault: process.Fault, answered: int) -> None:
+        super().__init__(str(fault))
+        self.fault = fault
+        self.answered = answered
+
+
+_ROOT = str(Path(__file__).resolve().parent.parent)
+_PROGRAM = (
+    f"import sys\nsys.path.insert(0, {_ROOT!r})\nfrom pirate_rules.host import main\nmain()\n"
+)
+
+
+class BotHost:
+    """One of your bots, in a process of its own (the referee's side).
+
+    Args:
+        game: ``"marvin"`` or ``"pirate"``.
+        name: The bot as the command line names it (``my_bot.py:Mine``, ``pkg.mod:Bot``).
+        move_time: The time limit of a move, in seconds (None: no limit).
+
+    Raises:
+        BotError: the bot cannot be loaded (its host says why), or the host cannot start.
+    """
+
+    def __init__(
+        self, game: str, name: str, move_time: float | None = None, shipped: Any = None
+    ) -> None:
+        self.game = game
+        self.name = name
+        self.move_time = move_time
+        self.child = process.Child.python(
+            "-c", _PROGRAM, flags=("-I",), env=_environment(), cwd=os.getcwd()
+        )
+        try:
+            loaded = self.child.call(
+                {"op": "load", "game": game, "bot": name, "path": sys.path, "shipped": shipped},
+                START_TIME,
+            )
+        except process.ChildError as exc:
+            self.close()
+            raise BotError(f"cannot be loaded: its process {exc}", bot=name) from None
+        if "unknown" in loaded:
+            self.close()
+            raise UnknownBotError(str(loaded["unknown"]))
+        if "error" in loaded:
+            self.close()
+            raise BotError(**{**loaded["error"], "bot": name})
+        _LIVE_HOSTS.add(self)
+        self.fair: bool = bool(loaded["fair"])
+        self.label: str = str(loaded["label"])
+        self.choose_at: str = str(loaded.get("choose_at", ""))
+
+    @property
+    def pid(self) -> int:
+        return self.child.pid
+
+    def _limit(self) -> float | None:
+        return None if self.move_time is None else self.move_time + SLACK
+
+    def start(self, games: Sequence[dict[str, Any]]) -> list[dict[str, Any] | None]:
+        """Make the bot and the view of each game; per game, None or an error's fields.
+
+        Each game is ``{"id", "seat", "seed", "know"}``: ``know`` is what the player
+        knows at the start (see :func:`_start_view`).
+
+        Raises:
+            HostFault: the host failed (answered tells how many games were made).
+        """
+        self._send({"op": "start", "games": list(games)})
+        return self._answers(len(games))
+
+    def send_choices(self, games: Sequence[tuple[int, Any]]) -> None:
+        """Ask for a choice in each game: ``(id, what changed since the bot's last choice)``."""
+        self._send({"op": "choose", "games": list(games)})
+
+    def choices(self, count: int) -> list[Any]:
+        """The answers to :meth:`send_choices`, in order: a move or action in notation,
+        or ``{"problem": ...}``, the fields of the bot's error.
+
+        Raises:
+            HostFault: the host failed or was late; ``answered`` answers came before it.
+        """
+        return self._answers(count)
+
+    def end(self, ids: Sequence[int]) -> None:
+        """Forget the games ``ids`` (over, or given up)."""
+        if ids and self.child.fault is None:
+            with contextlib.suppress(HostFault):
+                self._send({"op": "end", "ids": list(ids)})
+
+    def _send(self, message: Any) -> None:
+        try:
+            self.child.send(message, self._limit())
+        except process.ChildError as exc:
+            raise HostFault(exc.fault, 0) from None
+
+    def _answers(self, count: int) -> list[Any]:
+        answers: list[Any] = []
+        receive = self.child.receive
+        limit = self._limit()
+        while len(answers) < count:
+            try:
+                answers += receive(limit)
+            except process.ChildError as exc:
+                raise HostFault(exc.fault, len(answers)) from None
+            except TypeError:
+                self.child.end("it sent what is not a list of answers")
+                raise HostFault(
+                    process.Fault("garbage", sample=b"", detail="not answers"), len(answers)
+                ) from None
+        if len(answers) > count:
+            self.child.end("it sent more answers than it was asked for")
+            raise HostFault(self.child.fault or process.Fault("ended"), count)
+        return answers
+
+    def kill(self, why: str) -> None:
+        """End the host now (from any thread); its next answer is then a fault."""
+        self.child.end(why)
+
+    def close(self) -> None:
+        """End the host and everything it started."""
+        self.child.close(grace=0.5)
+
+    def __enter__(self) -> BotHost:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+_LIVE_HOSTS: weakref.WeakSet[BotHost] = weakref.WeakSet()
+"""Every host of this process, to find the one whose bot sent a signal."""
+
+
+def host_of(pid: int) -> BotHost | None:
+    """The live host whose bot is process ``pid``, or started it (Linux)."""
+    for host in list(_LIVE_HOSTS):
+        if host.child.returncode is None and host.child.holds(pid):
+            return host
+    return None
+
+
+class RefereeSignals:
+    """Ctrl-C for the referee alone: SIGINT sent by a bot is the bot's fault.
+
+    Hosts run in sessions of their own, so Ctrl-C at the terminal never reaches them.
+    A bot may still send SIGINT to the referee (its parent). While this is on (Linux,
+    main thread), SIGINT is taken by a thread of its own with ``sigtimedwait``, which
+    tells who sent it (``si_pid``): a host's bot, or a process one started, has its host
+    ended, and the fault names the bot; a signal from anyone else (the terminal sends
+    it with no pid) is Ctrl-C, raised in the main thread as usual, and every host is
+    ended at once so that nothing waits on a stuck bot.
+    """
+
+    def __init__(self) -> None:
+        self.on = (
+            sys.platform.startswith("linux")
+            and hasattr(signal, "sigtimedwait")
+            and threading.current_thread() is threading.main_thread()
+        )
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> RefereeSignals:
+        if self.on:
+            self._main = threading.get_ident()
+            # a signal of its own wakes the main thread from any wait, after a Ctrl-C
+            self._before = signal.signal(signal.SIGUSR2, lambda *_: None)
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            self._thread = threading.Thread(target=self._watch, name="signals", daemon=True)
+            self._thread.start()
+        return self
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            info = signal.sigtimedwait({signal.SIGINT}, 0.1)
+            if info is None:
+                continue
+            sender = info.si_pid
+            host = host_of(sender) if sender and sender != os.getpid() else None
+            if host is None and sender and _adopted(sender):
+                for each in list(_LIVE_HOSTS):
+                    each.kill(f"a process it left behind (pid {sender}) sent SIGINT to the referee")
+                continue
+            if host is not None:
+                host.kill(f"it sent SIGINT to the referee (from pid {sender})")
+                continue
+            _thread.interrupt_main()
+            signal.pthread_kill(self._main, signal.SIGUSR2)
+            for each in list(_LIVE_HOSTS):
+                each.kill("the run was interrupted")
+
+    def __exit__(self, *_: object) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.signal(signal.SIGUSR2, self._before)
+
+
+def _adopted(pid: int) -> bool:
+    """Whether ``pid`` is a process left behind by a child and adopted by this one."""
+    stat = process._stat(pid)
+    return stat is not None and stat.ppid == os.getpid() and stat.session != os.getsid(0)
+
+
+def _environment() -> dict[str, str]:
+    environment = dict(os.environ)
+    environment["PYTHONUNBUFFERED"] = "1"
+    return environment
+
+
+def fault_words(fault: process.Fault, what: str = "choose()", limit: float | None = None) -> str:
+    """A host's fault as the problem of a bot's error (``limit``: the time limit of a move)."""
+    if fault.kind == "deadline":
+        limit = limit if limit is not None else (fault.seconds or SLACK) - SLACK
+        return (
+            f"{what} took longer than {limit:g} s, the time limit of a move; its process was ended"
+        )
+    if fault.kind == "ended":
+        return f"its process was ended: {fault.detail}"
+    if fault.kind == "exit" and fault.status == PIPE_LOST:
+        return f"its pipe to the referee was closed or broken during {what}"
+    return f"its process {fault} during {what}"
+
+
+# -- the host's side: runs in the bot's own process ---------------------------------------
+
+
+class _Games:
+    """The host's games: the bot and the view of each, by id."""
+
+    def __init__(self, game: str, cls: Any, name: str) -> None:
+        self.game = game
+        self.cls = cls
+        self.name = name
+        self.bots: dict[int, Any] = {}
+        self.views: dict[int, Any] = {}
+        self.seats: dict[int, int] = {}
+
+
+_IN_BOT = False
+_PID = 0
+_FORK_CHILD = False
+"""Whether this process is a fork of the host (a bot forked): it then ends in silence."""
+
+
+def _forked_here() -> None:
+    global _FORK_CHILD
+    _FORK_CHILD = True
+
+
+def _exit_guard(status: int) -> None:
+    from pirate_rules.bots import BotExit
+
+    if _IN_BOT and os.getpid() == _PID:
+        raise BotExit(status)
+    _REAL_EXIT(status)
+
+
+_REAL_EXIT = os._exit
+
+
+def main() -> None:
+    """The host's program: load one bot, then play the games it is sent (see the module)."""
+    global _PID
+    _PID = os.getpid()
+    os.register_at_fork(after_in_child=_forked_here)
+    channel = process.connect()
+    sys.stdout = sys.stderr
+    os._exit = _exit_guard  # type: ignore[assignment]
+    try:
+        _serve(channel)
+    except (OSError, process.ChannelClosed):  # the pipe is gone: the bot closed it, say
+        _REAL_EXIT(PIPE_LOST)
+
+
+PIPE_LOST: Final = 74
+"""A host's exit status when its pipe to the referee is gone from under it."""
+
+
+def _serve(channel: process.Channel) -> None:
+    games: _Games | None = None
+    while True:
+        try:
+            message = channel.receive()
+        except process.ChannelClosed as exc:
+            if isinstance(exc.__cause__, OSError):
+                raise
+            return  # the referee is done with this host
+        op = message.get("op")
+        if op == "load":
+            games, answer = _load(message)
+            channel.send(answer)
+        elif op == "start" and games is not None:
+            channel.send([_start(games, entry) for entry in message["games"]])
+        elif op == "choose" and games is not None:
+            _choose(games, message["games"], channel)
+        elif op == "end" and games is not None:
+            for key in message["ids"]:
+                games.bots.pop(key, None)
+                games.views.pop(key, None)
+
+
+def _error_fields(error: BotError) -> dict[str, Any]:
+    fields = error._fields()
+    fields.pop("bot", None)
+    return fields
+
+
+def _load(message: dict[str, Any]) -> tuple[_Games | None, dict[str, Any]]:
+    from pirate_rules.referee import bot_label, load_bot
+
+    sys.path[:] = [_ROOT, *[entry for entry in message["path"] if entry != _ROOT]]
+    global _IN_BOT
+    _IN_BOT = True
+    try:
+        if message.get("shipped"):
+            from pirate_rules.cluster import _install_bots
+
+            _install_bots((tuple(message["shipped"]),))
+        cls = load_bot(message["game"], message["bot"], 0)
+    except BotError as exc:
+        return None, {"error": _error_fields(exc)}
+    except UnknownBotError as exc:
+        return None, {"unknown": str(exc)}
+    except Exception as exc:
+        from pirate_rules.bots import describe_exception
+
+        return None, {"error": {"problem": f"cannot be loaded: {describe_exception(exc)}"}}
+    except BaseException as exc:
+        from pirate_rules.bots import describe_exception
+
+        return None, {"error": {"problem": f"its import raised {describe_exception(exc)}"}}
+    finally:
+        _IN_BOT = False
+    games = _Games(message["game"], cls, message["bot"])
+    from pirate_rules.bots import defined_at
+
+    return games, {
+        "fair": bool(getattr(cls, "fair", True)),
+        "label": bot_label(message["bot"]),
+        "choose_at": defined_at(getattr(cls, "choose", cls)),
+    }
+
+
+def _start(games: _Games, entry: dict[str, Any]) -> Any:
+    from pirate_rules.referee import Seat
+
+    key, seat = entry["id"], entry["seat"]
+    try:
+        games.views[key] = _start_view(games.game, entry["know"], entry["view_seed"])
+    except Exception as exc:
+        return {"problem": f"the host could not make the game as the player knows it: {exc}"}
+    global _IN_BOT
+    _IN_BOT = True
+    try:
+        bot = games.cls(seed=entry["seed"])
+    except BaseException as exc:
+        _IN_BOT = False
+        from pirate_rules.bots import defined_at, describe_exception, fault_location, traceback_text
+
+        if os.getpid() != _PID:
+            _REAL_EXIT(0)
+        return {
+            "problem": f"cannot be created: {describe_exception(exc)}",
+            "when": "before the game",
+            "location": fault_location(exc, games.cls, default=defined_at(games.cls.__init__)),
+            "details": traceback_text(exc),
+        }
+    _IN_BOT = False
+    games.bots[key] = Seat(games.name, seat, bot)
+    games.seats[key] = seat
+    return None
+
+
+def _start_view(game: str, know: dict[str, Any], seed: int) -> Any:
+    from pirate_rules.cards import Card
+
+    if game == "marvin":
+        from pirate_rules.marvin.view import MarvinView
+
+        drawn = [Card.parse(text) for text in know["drawn"]]
+        return MarvinView(know["first"], know["players"], know["jokers"], drawn, seed)
+    from pirate_rules.pirate.view import PirateView
+
+    cuts = [(Card.parse(a), Card.parse(b)) for a, b in know["cuts"]]
+    return PirateView(know["low"], know["players"], cuts, seed)
+
+
+def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> None:
+    """Play what changed on each view, ask the bot, and send the answers a few at a time."""
+    global _IN_BOT
+    from pirate_rules.referee import _plain
+
+    marvin = games.game == "marvin"
+    kind = "move" if marvin else "action"
+    answers: list[Any] = []
+    flushed = time.monotonic()
+    for key, changed in asked:
+        view = games.views.get(key)
+        seat = games.bots.get(key)
+        if view is None or seat is None:
+            answers.append({"problem": "the host has no such game"})
+            continue
+        game = view.game
+        try:
+            if marvin:
+                view.update(changed[0], _cards(changed[1]))
+            else:
+                view.update(changed)
+        except Exception:
+            answers.append({"problem": CHANGED})
+            games.views.pop(key, None)
+            continue
+        mark = (game._turn, game._phase) if marvin else game.moment
+        _IN_BOT = True
+        try:
+            choice = _plain(seat.bot.choose(game, seat.seat), kind)
+        except BaseException as exc:  # anything the bot raises is its fault
+            _IN_BOT = False
+            if _FORK_CHILD:
+                _REAL_EXIT(0)  # a fork's child: it says nothing
+            answers.append(_raised(seat, exc))
+            continue
+        _IN_BOT = False
+        if _FORK_CHILD:
+            _REAL_EXIT(0)  # a fork's child, back from the bot: it says nothing
+        if mark != ((game._turn, game._phase) if marvin else game.moment):
+            answers.append({"problem": CHANGED})
+            continue
+        answers.append(str(choice))
+        now = time.monotonic()
+        if now - flushed > FLUSH:
+            channel.send(answers)
+            answers = []
+            flushed = now
+    forked = _forked()
+    if forked:
+        answers = [{"problem": forked}] * len(answers)
+    channel.send(answers)
+
+
+def _forked() -> str:
+    """Whether the bot started a process of its own (a fork, or any child): its problem."""
+    try:
+        pid, _ = os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return ""
+    started = f"pid {pid}" if pid else "still running"
+    return (
+        f"choose() started a process of its own ({started}), such as with os.fork: a bot must not"
+    )
+
+
+def _raised(seat: Any, exc: BaseException) -> dict[str, Any]:
+    from pirate_rules.bots import (
+        BotExit,
+        defined_at,
+        describe_exception,
+        fault_location,
+        traceback_text,
+    )
+    from pirate_rules.referee import _NotPlain, shown
+
+    cls = type(seat.bot)
+    where = defined_at(cls.choose)
+    if isinstance(exc, _NotPlain):
+        return {
+            "problem": f"choose() returned {shown(exc.value)}, which is not a move or action",
+            "location": where,
+        }
+    if isinstance(exc, BotExit):
+        problem = f"choose() called os._exit({shown(exc.status)}), which would end the run"
+    elif isinstance(exc, SystemExit):
+        problem = f"choose() called sys.exit({shown(exc.code)}), which would end the run"
+    else:
+        problem = f"choose() raised {describe_exception(exc)}"
+    return {
+        "problem": problem,
+        "location": fault_location(exc, cls, default=where),
+        "details": traceback_text(exc),
+    }
+
+
+def _cards(text: str) -> list[Any]:
+    from pirate_rules.marvin.view import CARDS
+
+    return [CARDS[text[at : at + 2]] for at in range(0, len(text), 2)]

@@ -1,0 +1,494 @@
+"""Games against hosted bots, played in lockstep: a batch of games moves together, so that
+one message to a bot's host carries a choice for every game that waits on it.
+
+The referee holds every true game. Your own bots play in hosts (:mod:`pirate_rules.host`),
+each on its own view of each game; the engine's own bots play here, on the true game,
+as in :mod:`pirate_rules.referee`. Each round, every game is played on with the engine's
+bots until it waits on a hosted bot; then each host is sent, for every game waiting on
+it, only what changed since its bot's last choice there (the moves, and the cards they
+revealed); the answers come back in the records' notation, and each is checked against
+the true game.
+
+The fault rules are those of :func:`pirate_rules.simulate.in_seed_order`: the games
+before the first fault (in seed order) are kept, every one of them finished, and nothing
+after it is. A host that fails (it was late, or ended) is blamed for the game it was
+answering; the games before it that it was still playing are played again from their
+start in a new host.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from pirate_rules.errors import BotError, IllegalMoveError, PirateRulesError
+from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, view_seed
+from pirate_rules.marvin.view import move_of
+from pirate_rules.referee import (
+    MAX_TURNS,
+    Seat,
+    choose_action,
+    choose_move,
+    load_bot,
+    push_move,
+    seat_bot,
+    shown,
+)
+from pirate_rules.summary import GameResult, result_of
+
+__all__ = ["Hosts", "play_lockstep"]
+
+BATCH_LIMIT: Final = 200
+"""The most games played in lockstep at once."""
+
+
+_CHOOSE_AT: dict[str, str] = {}
+"""Where each hosted bot's ``choose`` is defined (its host says), for messages."""
+
+
+class Hosts:
+    """The hosts of a run's hosted bots, one per seat, started when first needed and
+    started again after a fault.
+
+    Args:
+        game: ``"marvin"`` or ``"pirate"``.
+        bots: The two bots' names.
+        hosted: For each seat, whether its bot plays in a host.
+        move_time: The time limit of a move.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        bots: Sequence[str],
+        hosted: Sequence[bool],
+        move_time: float | None,
+        shipped: Any = (),
+    ) -> None:
+        self.shipped = shipped
+        self.game = game
+        self.bots = tuple(bots)
+        self.hosted = tuple(hosted)
+        self.move_time = move_time
+        self._hosts: list[BotHost | None] = [None, None]
+
+    def host(self, seat: int) -> BotHost:
+        """The live host of ``seat``'s bot (a new one if the last failed)."""
+        host = self._hosts[seat]
+        if host is None or host.child.fault is not None or host.child.returncode is not None:
+            if host is not None:
+                host.close()
+            try:
+                source = next((item for item in self.shipped if item[0] == self.bots[seat]), None)
+                host = BotHost(self.game, self.bots[seat], self.move_time, source)
+            except BotError as exc:
+                raise exc.placed(seat=seat) from None
+            self._hosts[seat] = host
+            _CHOOSE_AT[self.bots[seat]] = host.choose_at
+        return host
+
+    def close(self) -> None:
+        for host in self._hosts:
+            if host is not None:
+                host.close()
+        self._hosts = [None, None]
+
+    def __enter__(self) -> Hosts:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+class _Play:
+    """One game of the batch: the true game, its seats, and what each hosted bot has been told."""
+
+    __slots__ = ("cards", "done", "draws", "game", "hosted", "news", "pending", "seats", "seed")
+
+    def __init__(self, seed: int, game: Any, seats: list[Seat | None]) -> None:
+        self.seed = seed
+        self.game = game
+        self.seats = seats  # the engine's bots; None for a hosted seat
+        self.hosted = [seat for seat in (0, 1) if seats[seat] is None]
+        self.cards: list[str] = []  # Marvin: the cards drawn before the first choice
+        # per seat, what its bot has not been told yet: Marvin's moves and the cards they
+        # drew; Pirate's moments, as its players saw them
+        self.news: list[tuple[list[str], list[str]]] = [([], []), ([], [])]
+        self.draws: Any = None
+        self.done = False
+        self.pending: list[Any] = [None, None]  # Pirate: the hosted bots' answers this moment
+
+
+def play_lockstep(
+    task: Any,
+    seeds: Sequence[int],
+    hosts: Hosts,
+    *,
+    finish: Callable[[Any, int], GameResult] | None = None,
+) -> tuple[list[GameResult], BotError | None]:
+    """Play the games of ``seeds`` in lockstep; return the games before the first fault
+    (in seed order, every one finished) and that fault, or None.
+
+    ``task`` is a :class:`~pirate_rules.simulate.Task` (its ``key`` seeds the hosted
+    bots, see :func:`~pirate_rules.host.hosted_seed`).
+    """
+    finish = finish or (
+        lambda game, seed: result_of(task.game, game, seed, with_record=bool(task.records))
+    )
+    results: dict[int, GameResult] = {}
+    fault: BotError | None = None
+    redo: list[int] = []
+    for start in range(0, len(seeds), BATCH_LIMIT):
+        part = list(seeds[start : start + BATCH_LIMIT])
+        got, fault, again = _batch(task, part, hosts, finish)
+        results.update(got)
+        redo += again
+        if fault is not None:
+            break
+    if redo:
+        redo = [seed for seed in redo if fault is None or seed < (fault.seed or 0)]
+        more, second = play_lockstep(task, redo, hosts, finish=finish)
+        for result in more:
+            results[result.seed] = result
+        if second is not None and (fault is None or (second.seed or 0) < (fault.seed or 0)):
+            fault = second
+    kept = sorted(
+        (result for seed, result in results.items() if fault is None or seed < (fault.seed or 0)),
+        key=lambda result: result.seed,
+    )
+    return kept, fault
+
+
+def _batch(
+    task: Any, seeds: list[int], hosts: Hosts, finish: Callable[[Any, int], GameResult]
+) -> tuple[dict[int, GameResult], BotError | None, list[int]]:
+    marvin = task.game == "marvin"
+    faults: dict[int, BotError] = {}
+    results: dict[int, GameResult] = {}
+    redo: list[int] = []
+    plays: list[_Play] = []
+    dead = [False, False]
+    # this batch's hosts: one that fails stays failed for the rest of the batch
+    live = [hosts.host(seat) if hosts.hosted[seat] else None for seat in (0, 1)]
+    for seed in seeds:
+        try:
+            plays.append(_deal(task, seed, hosts, marvin))
+        except BotError as exc:
+            faults[seed] = exc
+            break
+    # the hosts make their bots and views
+    for seat in (0, 1):
+        host = live[seat]
+        if host is None:
+            continue
+        entries = [_start_entry(task, play, seat, marvin) for play in plays]
+        try:
+            made = host.start(entries)
+        except HostFault as exc:
+            made = [None] * exc.answered
+            _host_failed(
+                task, seat, plays[exc.answered :], exc, faults, redo, dead, "before the game"
+            )
+        for play, error in zip(plays, made, strict=False):
+            if error is not None:
+                faults.setdefault(
+                    play.seed, _error(task, seat, play, error, when="before the game")
+                )
+    limit = MAX_TURNS if marvin else _max_moments()
+
+    def first_fault() -> int:
+        return min(faults) if faults else 1 << 62
+
+    def finished(play: _Play) -> None:
+        play.done = True
+        results[play.seed] = finish(play.game, play.seed)
+
+    while True:
+        cutoff = first_fault()
+        active = [
+            p
+            for p in plays
+            if not p.done and p.seed < cutoff and p.seed not in faults and p.seed not in redo
+        ]
+        if not active:
+            break
+        waiting: list[list[_Play]] = [[], []]
+        if marvin:
+            for play in active:
+                _advance_marvin(play, faults, limit)
+                if play.seed in faults:
+                    continue
+                game = play.game
+                if game._phase == "over" or game._turn >= limit:
+                    finished(play)
+                    continue
+                waiting[game._to_move].append(play)
+        else:
+            for play in active:
+                game = play.game
+                if game._outcome is not None or game.moment >= limit:
+                    finished(play)
+                    continue
+                for seat in (0, 1):
+                    if play.seats[seat] is None:
+                        waiting[seat].append(play)
+        _ask_hosts(task, live, waiting, faults, redo, dead, marvin)
+        if not marvin:
+            for play in active:
+                if play.seed not in faults and play.seed not in redo and not play.done:
+                    _moment(task, play, faults)
+    for host in live:
+        if host is not None and host.child.fault is None:
+            host.end([play.seed for play in plays])
+    fault = faults[min(faults)] if faults else None
+    return results, fault, [seed for seed in redo if fault is None or seed < (fault.seed or 0)]
+
+
+def _max_moments() -> int:
+    from pirate_rules.pirate.bots import MAX_MOMENTS
+
+    return MAX_MOMENTS
+
+
+def _deal(task: Any, seed: int, hosts: Hosts, marvin: bool) -> _Play:
+    if marvin:
+        from pirate_rules.marvin import MarvinGame
+        from pirate_rules.marvin.view import Draws
+
+        game: Any = MarvinGame.from_seed(seed, players=task.players)
+    else:
+        from pirate_rules.pirate import PirateGame
+
+        game = PirateGame.from_seed(seed, players=task.players)
+    seats: list[Seat | None] = [None, None]
+    for seat in (0, 1):
+        if not hosts.hosted[seat]:
+            cls = load_bot(task.game, task.bots[seat], seat)
+            seats[seat] = seat_bot(task.bots[seat], cls, seat, seed, move_time=task.move_time)
+    play = _Play(seed, game, seats)
+    if marvin:
+        play.draws = Draws()
+        play.cards = [str(card) for card in play.draws.since(game)]
+    return play
+
+
+def _start_entry(task: Any, play: _Play, seat: int, marvin: bool) -> dict[str, Any]:
+    game = play.game
+    if marvin:
+        know: dict[str, Any] = {
+            "first": game.first,
+            "players": list(game.players),
+            "jokers": game.jokers,
+            "drawn": play.cards[:],
+        }
+    else:
+        know = {
+            "low": game.low,
+            "players": list(game.players),
+            "cuts": [[str(a), str(b)] for a, b in game.cuts],
+        }
+    return {
+        "id": play.seed,
+        "seat": seat,
+        "seed": hosted_seed(task.key, play.seed, seat),
+        "view_seed": view_seed(task.key, play.seed, seat),
+        "know": know,
+    }
+
+
+def _advance_marvin(play: _Play, faults: dict[int, BotError], limit: int) -> None:
+    """Play the engine's bots' moves until a hosted bot is to move, or the end."""
+    game = play.game
+    while game._phase != "over" and game._turn < limit:
+        seat = play.seats[game._to_move]
+        if seat is None:
+            return
+        try:
+            move = choose_move(seat, game, play.seed)
+            push_move(seat, game, move, play.seed)
+        except BotError as exc:
+            faults[play.seed] = exc
+            return
+        _moved(play, str(move))
+
+
+def _ask_hosts(
+    task: Any,
+    live: list[BotHost | None],
+    waiting: list[list[_Play]],
+    faults: dict[int, BotError],
+    redo: list[int],
+    dead: list[bool],
+    marvin: bool,
+) -> None:
+    sent: list[int] = []
+    for seat in (0, 1):
+        plays = waiting[seat]
+        if not plays:
+            continue
+        host = live[seat]
+        assert host is not None
+        asks: list[tuple[int, Any]] = []
+        for play in plays:
+            moves, cards = play.news[seat]
+            asks.append((play.seed, [moves, "".join(cards)] if marvin else moves))
+            play.news[seat] = ([], [])
+        try:
+            host.send_choices(asks)
+            sent.append(seat)
+        except HostFault as exc:
+            _host_failed(task, seat, plays, exc, faults, redo, dead, None)
+    for seat in sent:
+        plays = waiting[seat]
+        host = live[seat]
+        assert host is not None
+        try:
+            answers = host.choices(len(plays))
+        except HostFault as exc:
+            answers = []
+            _host_failed(task, seat, plays[exc.answered :], exc, faults, redo, dead, None)
+        for play, answer in zip(plays, answers, strict=False):
+            if play.seed in faults:
+                continue
+            if isinstance(answer, dict):
+                faults[play.seed] = _error(task, seat, play, answer)
+            elif marvin:
+                _hosted_move(task, seat, play, answer, faults)
+            else:
+                play.pending[seat] = answer
+
+
+def _host_failed(
+    task: Any,
+    seat: int,
+    plays: list[_Play],
+    exc: HostFault,
+    faults: dict[int, BotError],
+    redo: list[int],
+    dead: list[bool],
+    when: str | None,
+) -> None:
+    """A host failed while ``plays`` waited on it: the first is its fault, the others
+    are played again in a new host (those before the first fault, in the end)."""
+    dead[seat] = True
+    if plays:
+        first = plays[0]
+        what = "choose()" if when is None else "the bot's start"
+        problem = fault_words(exc.fault, what, task.move_time)
+        faults.setdefault(first.seed, _error(task, seat, first, {"problem": problem}, when=when))
+    for play in plays[1:]:
+        redo.append(play.seed)
+
+
+def _error(
+    task: Any, seat: int, play: _Play, fields: dict[str, Any], when: str | None = None
+) -> BotError:
+    game = play.game
+    if when is None:
+        when = f"turn {game._turn + 1}" if task.game == "marvin" else f"moment {game.moment + 1}"
+    known = {
+        key: fields[key] for key in ("problem", "location", "rule", "details") if fields.get(key)
+    }
+    if "location" not in known and _CHOOSE_AT.get(task.bots[seat]):
+        known["location"] = _CHOOSE_AT[task.bots[seat]]
+    return BotError(
+        **known,
+        bot=_name(task.bots[seat]),
+        seat=seat,
+        seed=play.seed,
+        when=fields.get("when") or when,
+    )
+
+
+def _name(bot: Any) -> str:
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+
+
+def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int, BotError]) -> None:
+    game = play.game
+    if not isinstance(text, str):
+        faults[play.seed] = _error(
+            task, seat, play, {"problem": f"choose() returned {shown(text)}, which is not a move"}
+        )
+        return
+    try:
+        game.push(move_of(text))
+    except IllegalMoveError as exc:
+        problem = f"choose() returned {shown(text)}, an illegal move: {exc.reason}"
+        faults[play.seed] = _error(task, seat, play, {"problem": problem, "rule": exc.rule})
+        return
+    except (PirateRulesError, TypeError, ValueError) as exc:
+        problem = f"choose() returned {shown(text)}, which is not a move ({exc})"
+        faults[play.seed] = _error(task, seat, play, {"problem": problem})
+        return
+    _moved(play, text)
+
+
+def _moved(play: _Play, text: str) -> None:
+    """After a Marvin move: each hosted bot is to be told it, and the cards it drew."""
+    drawn = [str(card) for card in play.draws.since(play.game)]
+    news = play.news
+    for seat in play.hosted:
+        moves, cards = news[seat]
+        moves.append(text)
+        cards += drawn
+
+
+_ACTIONS: dict[str, Any] = {}
+
+
+def _moment(task: Any, play: _Play, faults: dict[int, BotError]) -> None:
+    """Play one Pirate moment: the engine's bots choose here, the hosted ones have."""
+    from pirate_rules.pirate.actions import Action
+    from pirate_rules.pirate.view import seen, turning
+
+    if not _ACTIONS:
+        _ACTIONS.update({action.value: action for action in Action})
+    game = play.game
+    actions: list[Any] = [None, None]
+    pending = play.pending
+    for seat in (0, 1):
+        engine = play.seats[seat]
+        if engine is not None:
+            try:
+                actions[seat] = choose_action(engine, game, play.seed)
+            except BotError as exc:
+                faults[play.seed] = exc
+                return
+        else:
+            text = pending[seat]
+            pending[seat] = None
+            action = _ACTIONS.get(text) if isinstance(text, str) else None
+            if action is None:
+                problem = f"choose() returned {shown(text)}, which is not an action (T, P, C or W)"
+                faults[play.seed] = _error(task, seat, play, {"problem": problem})
+                return
+            actions[seat] = action
+    letters = actions[0].value + actions[1].value
+    before = turning(game, letters)
+    try:
+        game.apply_moment(actions[0], actions[1])
+    except PirateRulesError:
+        for seat in (0, 1):
+            try:
+                game.check_action(seat, actions[seat])
+            except (PirateRulesError, TypeError) as why:
+                engine = play.seats[seat]
+                if engine is not None:
+                    from pirate_rules.referee import _refused
+
+                    faults[play.seed] = _refused(
+                        engine, game, play.seed, actions[seat], "action", why
+                    )
+                else:
+                    reason = getattr(why, "reason", str(why))
+                    what = shown(actions[seat].value)
+                    problem = f"choose() returned {what}, an illegal action: {reason}"
+                    faults[play.seed] = _error(
+                        task, seat, play, {"problem": problem, "rule": getattr(why, "rule", None)}
+                    )
+                return
+        raise
+    told = seen(game, letters, before)
+    for seat in play.hosted:
+        play.news[seat][0].append(told)

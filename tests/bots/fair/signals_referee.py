@@ -1,0 +1,21 @@
+"""Sends SIGINT to its parent, as Ctrl-C would."""
+
+import os
+import signal
+
+from pirate_rules.marvin.bots import RandomBot as MarvinRandom
+from pirate_rules.pirate.bots import RandomBot as PirateRandom
+
+
+class Marvin(MarvinRandom):
+    def choose(self, game, player):
+        if game.turn >= 6:
+            os.kill(os.getppid(), signal.SIGINT)
+        return super().choose(game, player)
+
+
+class Pirate(PirateRandom):
+    def choose(self, game, player):
+        if game.moment >= 20:
+            os.kill(os.getppid(), signal.SIGINT)
+        return super().choose(game, player)

@@ -1,0 +1,375 @@
+"""Fair play: a bot of yours plays in a process of its own, on what its player knows, and
+every verdict comes from the referee's own engine.
+
+Each hostile bot of ``tests/bots/fair/`` attacks the referee in one way (see each file).
+Whatever it does, a run either plays fair games (every record replays, every deal is its
+seed's, and the summary is what the records say) or stops with a one-line fault that
+names the bot and keeps the games before it. No process is left behind either way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pirate_rules.host import hosted_seed
+from pirate_rules.lockstep import Hosts, play_lockstep
+from pirate_rules.marvin import MarvinGame
+from pirate_rules.marvin.record import to_record as marvin_record
+from pirate_rules.marvin.view import Draws, MarvinView, imagine, public_record
+from pirate_rules.pirate import PirateGame
+from pirate_rules.pirate.view import PirateView, seen, turning
+from pirate_rules.records import replay
+from pirate_rules.simulate import task_of
+
+ROOT = Path(__file__).resolve().parent.parent
+FAIR = ROOT / "tests" / "bots" / "fair"
+OTHER = {"marvin": "random", "pirate": "fast"}
+
+# bot file[:class suffix] -> None for fair games, or what its one-line fault says
+HOSTILE = {
+    "fingerprint": None,
+    "compare_off": None,
+    "passes_as_own": None,
+    "swapped_shuffle": None,
+    "faked_summary": None,
+    "forks": "started a process of its own",
+    "setsid_fork": "started a process of its own",
+    "catches_timeout": "took longer than 1 s, the time limit of a move",
+    "signals_referee": "sent SIGINT to the referee",
+    "aborts": "ended by SIGABRT",
+    "exits": "called os._exit(3)",
+    "kills_itself": "ended by SIGKILL",
+    "pipe": "pipe to the referee was closed",
+    "pipe:Garbage": "wrote garbage on the pipe",
+}
+SUBSET = ["fingerprint", "catches_timeout", "aborts", "setsid_fork"]
+"""The cases that --jobs 2 and the cluster run as well."""
+
+# Some hostile bots may instead spoil the view they were given (they reorder the cards
+# they are shown), and then lose their own way: a one-line fault of theirs is fair too.
+SPOILS = ("illegal", "changed the game it was shown")
+
+
+def bot_of(case: str, game: str) -> str:
+    name, _, suffix = case.partition(":")
+    return f"{FAIR / name}.py:{game.capitalize()}{suffix}"
+
+
+def processes_in(folder: Path) -> list[int]:
+    """The processes working in ``folder`` (a run's hosts, and what their bots started)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                if os.readlink(f"/proc/{name}/cwd") == str(folder):
+                    found.append(int(name))
+            except OSError:
+                pass
+    return found
+
+
+def run(game: str, case: str, tmp_path: Path, *extra: str) -> tuple[int, str, str, Path]:
+    """``simulate`` of 10 games of the hostile bot against an engine bot, with records."""
+    records = tmp_path / "records"
+    bots = [bot_of(case, game), OTHER[game]]
+    if game == "pirate":
+        bots.reverse()  # the hostile bot sits in seat 1 for Pirate, seat 0 for Marvin
+    done = subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "simulate", game, "--bots", ",".join(bots),
+         "--games", "10", "--seed", "5", "--move-time", "1", "--json",
+         "--records", str(records), *extra],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    left = processes_in(tmp_path)
+    assert left == [], f"processes left behind: {left}"
+    return done.returncode, done.stdout, done.stderr, records
+
+
+def check_outcome(game: str, case: str, status: int, out: str, err: str, records: Path) -> None:
+    lines = [line for line in err.splitlines() if line.startswith("pirate-rules: error:")]
+    files = sorted(records.glob("*.json"), key=lambda path: int(path.stem.split("-")[1]))
+    results = [json.loads(path.read_text())["result"] for path in files]
+    seeds = [json.loads(path.read_text())["seed"] for path in files]
+    assert seeds == list(range(5, 5 + len(files)))  # the games before any fault, in order
+    for path in files:
+        replay(path.read_text(), name=path.name)  # every move legal, every deal its seed's
+    summary = json.loads(out) if out.strip() else {"games": 0, "wins": [0, 0]}
+    wins = [sum(result.get("winner") == seat for result in results) for seat in (0, 1)]
+    assert summary["games"] == len(files)
+    assert summary["wins"] == wins  # the summary is what the records say
+    expected = HOSTILE[case]
+    if expected is None and status == 0:
+        assert len(files) == 10 and not lines
+        return
+    assert status == 1, err
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"pirate-rules: error: bot '{bot_of(case, game)}'")
+    if expected is None:
+        assert any(words in lines[0] for words in SPOILS), lines[0]
+    else:
+        assert expected in lines[0]
+    kept = "no game was played before it" if not files else f"the {len(files)} game"
+    assert kept in lines[0]
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+@pytest.mark.parametrize("case", list(HOSTILE))
+def test_a_hostile_bot_plays_fair_games_or_stops_in_one_line(
+    game: str, case: str, tmp_path: Path
+) -> None:
+    status, out, err, records = run(game, case, tmp_path)
+    check_outcome(game, case, status, out, err, records)
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+@pytest.mark.parametrize("case", SUBSET)
+def test_a_hostile_bot_on_two_processes(game: str, case: str, tmp_path: Path) -> None:
+    status, out, err, records = run(game, case, tmp_path, "--jobs", "2")
+    check_outcome(game, case, status, out, err, records)
+
+
+def test_the_bot_never_runs_in_the_referee(tmp_path: Path) -> None:
+    spy = tmp_path / "spy.py"
+    spy.write_text(
+        "import os\n"
+        "from pirate_rules.marvin.bots import RandomBot\n"
+        "open(f'imported-in-{os.getpid()}', 'w').close()\n"
+        "class Spy(RandomBot):\n    pass\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", "import os, sys\nfrom pirate_rules.cli import main\n"
+         "print(os.getpid())\nsys.exit(main(['simulate', 'marvin', '--bots', 'spy.py:Spy,random',"
+         " '--games', '3']))"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    referee = done.stdout.split()[0]
+    marks = [path.name for path in tmp_path.glob("imported-in-*")]
+    assert marks and f"imported-in-{referee}" not in marks
+    assert "your bots' seeds came from key " in done.stdout
+
+
+def test_the_same_bot_key_repeats_a_run_and_another_does_not(tmp_path: Path) -> None:
+    def wins(*key: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--bots",
+             f"{FAIR / 'faked_summary.py'}:Marvin,random", "--games", "30", "--json", *key],
+            capture_output=True, text=True, cwd=tmp_path, timeout=120, check=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        return done.stdout
+
+    first = json.loads(wins("--bot-key", "ab" * 16))
+    assert first["bot_key"] == "ab" * 16
+    assert json.loads(wins("--bot-key", "AB" * 16)) == first
+    assert json.loads(wins("--bot-key", "cd" * 16))["mean_length"] != first["mean_length"]
+
+
+# -- what a player knows -------------------------------------------------------------------
+
+
+def marvin_pair(seed: int, turns: int) -> tuple[MarvinGame, MarvinGame]:
+    """Two real games that differ only in cards nobody has seen after ``turns`` turns."""
+    rng = random.Random(seed)
+    first = MarvinGame.from_seed(seed)
+    moves = []
+    while first.turn < turns and not first.is_game_over():
+        move = rng.choice(list(first.legal_moves))
+        moves.append(move)
+        first.push(move)
+    drawn = len(first.deck) - len(first.draw_pile)
+    assert first.reshuffles == 0
+    rest = list(first.deck[drawn:])
+    rng.shuffle(rest)
+    second = MarvinGame([*first.deck[:drawn], *rest], first=first.first, seed=seed + 1)
+    second.play(*moves)
+    assert second.draw_pile != first.draw_pile and second.log == first.log
+    return first, second
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_marvin_games_that_differ_in_unseen_cards_give_equal_views(seed: int) -> None:
+    first, second = marvin_pair(seed, 12)
+    views = []
+    for game in (first, second):
+        view = imagine(public_record(marvin_record(game)), seed=77)
+        views.append((view._state(), view.draw_pile, view.deck))
+        assert view.log == game.log
+    assert views[0] == views[1]
+    assert views[0][1] != first.draw_pile
+
+
+def pirate_pair(seed: int, moments: int) -> tuple[PirateGame, PirateGame, list[str], list[str]]:
+    """Two real Pirate games that differ only in the untouched part of each stock."""
+    first = PirateGame.from_seed(seed)
+    rng = random.Random(seed)
+    played = []
+    while first.moment < moments and not first.is_terminal():
+        moment = rng.choice(first.legal_actions(0)) + rng.choice(first.legal_actions(1))
+        played.append(moment)
+        first.apply_moment(moment)
+    stocks = []
+    for player in (0, 1):
+        untouched = len(first.stock(player))
+        start = list(first.start[player])
+        tail = start[len(start) - untouched :]
+        rng.shuffle(tail)
+        stocks.append(start[: len(start) - untouched] + tail)
+    second = PirateGame(stocks, low=first.low)
+    second.cuts = first.cuts
+    told = [[], []]
+    for game, out in ((first, told[0]), (second, told[1])):
+        game_again = PirateGame(list(game.start), low=game.low)
+        for moment in played:
+            before = turning(game_again, moment)
+            game_again.apply_moment(moment)
+            out.append(seen(game_again, moment, before))
+    return first, second, told[0], told[1]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_pirate_games_that_differ_in_unseen_cards_give_equal_views(seed: int) -> None:
+    first, second, told_first, told_second = pirate_pair(seed, 40)
+    assert first.stock(0) != second.stock(0)
+    assert told_first == told_second  # what the players saw is the same
+    views = []
+    for told in (told_first, told_second):
+        view = PirateView(first.low, first.players, first.cuts, seed=5)
+        view.update(told)
+        views.append((view.game.start, view.game.stock(0), view.game.stock(1), view.game.waste(0)))
+    assert views[0] == views[1]
+    assert views[0][1] != first.stock(0)
+
+
+def test_a_view_keeps_what_was_seen_exact_and_the_rest_uniform() -> None:
+    """The top card of the unseen draw pile, over many views of one real game, is any of
+    the unseen cards about equally often."""
+    first, _ = marvin_pair(3, 10)
+    public = public_record(marvin_record(first))
+    tops: dict[str, int] = {}
+    for seed in range(2000):
+        view = imagine(public, seed)
+        assert view.log == first.log and view.deck[:10] == first.deck[:10]
+        tops[str(view.draw_pile[0])] = tops.get(str(view.draw_pile[0]), 0) + 1
+    unseen = len(first.draw_pile)
+    assert len(tops) == len({str(card) for card in first.draw_pile})
+    assert max(tops.values()) < 3 * 2000 / unseen
+
+
+@pytest.mark.parametrize("bot", ["expert", "search", "sensible"])
+def test_the_engines_bots_choose_the_same_on_the_hosts_view(bot: str) -> None:
+    from pirate_rules.bots import make_bot
+
+    for seed in range(20):
+        real = MarvinGame.from_seed(seed)
+        draws = Draws()
+        drawn = draws.since(real)
+        views = [MarvinView(real.first, real.players, real.jokers, drawn, seed=seed * 7 + seat)
+                 for seat in (0, 1)]  # fmt: skip
+        on_real = [make_bot("marvin", bot, seed=seed * 2 + seat) for seat in (0, 1)]
+        on_view = [make_bot("marvin", bot, seed=seed * 2 + seat) for seat in (0, 1)]
+        moves: list[str] = []
+        cards: list = []
+        sent = [[0, 0], [0, 0]]
+        while not real.is_game_over():
+            player = real.to_move
+            views[player].update(moves[sent[player][0] :], cards[sent[player][1] :])
+            sent[player] = [len(moves), len(cards)]
+            move = on_real[player].choose(real, player)
+            assert str(on_view[player].choose(views[player].game, player)) == str(move)
+            real.push(move)
+            moves.append(str(move))
+            cards.extend(draws.since(real))
+
+
+def test_a_hosted_bots_seed_does_not_give_away_the_deal() -> None:
+    key = "12" * 16
+    seeds = [hosted_seed(key, seed, seat) for seed in range(50) for seat in (0, 1)]
+    assert len(set(seeds)) == 100
+    assert all(value // 2 not in range(50) for value in seeds)
+
+
+# -- the lockstep referee -----------------------------------------------------------------
+
+
+@pytest.fixture
+def own_bots(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.chdir(ROOT)
+    yield
+
+
+@pytest.mark.usefixtures("own_bots")
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_hosted_bot_plays_the_same_games_as_in_process(game: str) -> None:
+    """A bot that ignores chance and hidden cards plays exactly the same games hosted, on
+    its views, in lockstep, as in this process on the true games."""
+    own = f"tests/bots/fair/plain.py:{game.capitalize()}"
+    hosted = task_of(game, (own, OTHER[game]), "dict", key="00" * 16)
+    here = task_of(game, (own, OTHER[game]), "dict", in_process=True)
+    assert hosted.hosted == (True, False) and here.hosted == (False, False)
+    with Hosts(game, hosted.bots, hosted.hosted, None) as hosts:
+        results, fault = play_lockstep(hosted, range(12), hosts)
+    assert fault is None and [result.seed for result in results] == list(range(12))
+    from pirate_rules.simulate import play_batch
+
+    alone = play_batch(here, range(12))
+    assert [result.record for result in results] == [result.record for result in alone.results]
+
+
+# -- the tournament ------------------------------------------------------------------------
+
+
+def test_a_tournaments_table_is_the_one_its_records_give(tmp_path: Path) -> None:
+    from pirate_rules.tournament import from_records, run_tournament
+
+    mine = f"{FAIR / 'plain.py'}:Marvin"
+    table = run_tournament("marvin", ["random", "sensible", mine], games=6, records=tmp_path)
+    again = from_records(tmp_path)
+    assert table.as_json()["pairings"] == again.as_json()["pairings"]
+    ratings = {bot["bot"]: bot["rating"] for bot in table.as_json()["bots"]}
+    assert ratings == {bot["bot"]: bot["rating"] for bot in again.as_json()["bots"]}
+    # the deals are paired: each pairing plays every seed once from each seat
+    for pair in table.pairings:
+        assert sorted(pair.deals) == list(range(6))
+        assert all(len(points) == 2 for points in pair.deals.values())
+    for folder in tmp_path.iterdir():
+        seeds = sorted(json.loads(path.read_text())["seed"] for path in folder.glob("*.json"))
+        assert seeds == list(range(6))
+
+
+def test_a_bot_that_faults_shows_in_the_table_and_the_rest_goes_on(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "tournament", "pirate", "fast", "slow",
+         f"{FAIR / 'aborts.py'}:Pirate", "--games", "3", "--format", "json"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    table = json.loads(done.stdout)
+    faulty = [bot for bot in table["bots"] if "fault" in bot]
+    assert len(faulty) == 1 and "SIGABRT" in faulty[0]["fault"]
+    rest = [pair for pair in table["pairings"] if pair["games"]]
+    assert [(pair["first"], pair["second"], pair["games"]) for pair in rest] == [
+        ("fast", "slow", 6)
+    ]
+    assert processes_in(tmp_path) == []
+
+
+def test_an_unfair_bot_enters_only_when_allowed() -> None:
+    from pirate_rules.errors import PirateRulesError
+    from pirate_rules.tournament import run_tournament
+
+    with pytest.raises(PirateRulesError, match="reads hidden cards"):
+        run_tournament("marvin", ["random", "cheating-oracle"], games=1)
+    table = run_tournament("marvin", ["random", "cheating-oracle"], games=2, allow_unfair=True)
+    assert "UNFAIR" in table.render()
