@@ -6,7 +6,8 @@ code beside it, compared state by state.
   generator in exactly the state of ``random.Random(seed)``.
 * *Pirate*: `PirateGame.apply_moment` takes shortcuts for moments of turns and waits
   and for moments with plays or a claim (`PirateGame._at_once`), and `play_game`'s loop
-  (`PirateGame._play_out`) writes out the moment where both turn and the ``fast``
+  (`pirate_rules.pirate.playout.play_out`, whose plain form is `PirateGame._play_out`)
+  writes out the moment where both turn and the ``fast``
   bot's choices (`pirate_rules.pirate.shortcuts`; all switched off by
   ``_FAST_PATHS``); `PirateGame.from_seed` lays out the dealt decks without checking
   them again, and the ``fast`` bot's `quickest` reads the game's fields instead of
@@ -15,7 +16,8 @@ code beside it, compared state by state.
 * *Marvin's Pirates Go!*: `MarvinGame.push` plays the steps of a turn written out in
   one function (`pirate_rules.marvin.shortcuts.play_on`) instead of through
   `MarvinGame._push_plain` and the steps it calls, `play_game`'s loop
-  (`MarvinGame._play_out`) writes out the ``random`` bot's choices (both switched off
+  (`pirate_rules.marvin.playout.play_out`, whose plain form is `MarvinGame._play_out`)
+  writes out the ``random`` bot's choices (both switched off
   by ``_FAST_PATHS``), the ``random`` bot reads the game's fields instead of its
   properties, and the search bots play on
   `MarvinGame._fork` copies instead of `MarvinGame.copy`. The game keeps one record
