@@ -179,7 +179,8 @@ def task_of(
     baseline), after loading both bots: one that cannot be loaded is reported before
     any game. Your own bots named by a file or a module outside the engine are loaded
     in a host of their own (:mod:`pirate_rules.host`), never here, unless
-    ``in_process``; ``key`` seeds them (a fresh one when None).
+    ``in_process`` or this Python cannot start processes (under Pyodide, in the
+    browser); ``key`` seeds them (a fresh one when None).
 
     Raises:
         UnknownBotError: if a bot name is no bot.
@@ -191,6 +192,9 @@ def task_of(
     names = tuple(bots or DEFAULT_BOTS[game])
     if len(names) != 2:
         raise ValueError(f"a game needs two bots, not {len(names)}")
+    # Where no process can start (Pyodide in the browser), your own bots play here,
+    # watched, as with ``in_process``: this is the one place that decides it.
+    in_process = in_process or not can_start_processes()
     hosted = (not in_process and is_hosted(names[0]), not in_process and is_hosted(names[1]))
     for seat, name in enumerate(names):
         if hosted[seat]:
@@ -203,8 +207,20 @@ def task_of(
 
 def is_hosted(bot: BotName) -> bool:
     """Whether ``bot`` is your own, named by its file or by a module outside the engine:
-    it then plays in a process of its own (see :mod:`pirate_rules.host`)."""
-    return isinstance(bot, str) and ":" in bot and not bot.startswith("pirate_rules.")
+    it then plays in a process of its own (see :mod:`pirate_rules.host`). A module that
+    lives only in this process's memory (no file, such as the bot lab's) plays here: no
+    other process could import it, and its code runs here already.
+
+    Example:
+        >>> is_hosted("my_bot.py:Finisher"), is_hosted("random")
+        (True, False)
+        >>> is_hosted("pirate_rules.marvin.bots:Random")
+        False
+    """
+    if not isinstance(bot, str) or ":" not in bot or bot.startswith("pirate_rules."):
+        return False
+    module = sys.modules.get(bot.partition(":")[0])
+    return module is None or getattr(module, "__file__", None) is not None
 
 
 _HOSTS: dict[tuple[Any, ...], Any] = {}
