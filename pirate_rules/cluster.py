@@ -187,29 +187,50 @@ def _on_worker(
     return engine_build(), get_worker().address, count, value, time.perf_counter() - started
 
 
-def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple[Played, int]:
+_RUNS: dict[str, set[int]] = {}
+"""On a worker: the threads playing each run's batches with hosts, by the run's id."""
+
+_STOPPED: deque[str] = deque(maxlen=1000)
+"""On a worker: the runs stopped by their clients (see `_end_run`), the latest last."""
+
+_RUNS_LOCK = threading.Lock()
+
+
+def _play(
+    task: Task, shipped: Shipped, summed: bool, run: str, seeds: list[int]
+) -> tuple[Played, int]:
     """On a worker: the games of ``seeds``, as `pirate_rules.simulate.play_batch` plays
     them anywhere, your own bots installed first; with ``summed``, the games come back
-    added up (their `Tally`), not one by one."""
+    added up (their `Tally`), not one by one. ``run`` names the client's run, which
+    `_end_run` stops."""
     from distributed import get_worker
 
     from pirate_rules.referee import guard_exits
-    from pirate_rules.simulate import Batch, close_hosts, play_apart, play_batch, yours
+    from pirate_rules.simulate import Batch, close_hosts, end_hosts, play_apart, play_batch, yours
     from pirate_rules.summary import Tally
 
     guard_exits()
     worker = get_worker().address
     if any(task.hosted):
         # Your own bots play in hosts of their own (pirate_rules.host), started for this
-        # batch and ended with it: nothing outlives it, whatever a bot does (the worker
-        # adopts what a bot leaves behind, as a subreaper), and the worker never runs a
-        # bot's code.
+        # batch and ended with it, or as soon as its client stops the run: nothing
+        # outlives it, whatever a bot does (the worker adopts what a bot leaves behind,
+        # as a subreaper), and the worker never runs a bot's code.
         from pirate_rules import process
 
         process.become_subreaper()
+        thread = threading.get_ident()
+        with _RUNS_LOCK:
+            _RUNS.setdefault(run, set()).add(thread)
+            if run in _STOPPED:
+                end_hosts(thread, _STOPPED_WORDS)
         try:
             batch = play_batch(task, seeds, shipped=shipped)
         finally:
+            with _RUNS_LOCK:
+                _RUNS[run].discard(thread)
+                if not _RUNS[run]:
+                    del _RUNS[run]
             close_hosts(this_thread=True)
             process.reap_orphans()
     else:
@@ -226,6 +247,20 @@ def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple
         return (None, batch), len(batch.results)
     tally = Tally(task.game).add_all(batch.results)
     return (tally, replace(batch, results=[])), tally.games
+
+
+_STOPPED_WORDS: Final = "its run was stopped by its client"
+
+
+def _end_run(run: str) -> None:
+    """On a worker: end at once the hosts of every batch of ``run`` (whose client has
+    stopped it and cancelled them), and of any batch of it that starts later."""
+    from pirate_rules.simulate import end_hosts
+
+    with _RUNS_LOCK:
+        _STOPPED.append(run)
+        for thread in _RUNS.get(run, ()):
+            end_hosts(thread, _STOPPED_WORDS)
 
 
 def _map(function: Callable[[T], R], jobs: list[T]) -> tuple[list[R], int]:
@@ -519,10 +554,11 @@ class Cluster:
         else:
             task = changed(task, records=records)
         shipped = bot_sources(game, task.bots, task.hosted)
-        args = (task, shipped, summed)
+        run = os.urandom(16).hex()
+        args = (task, shipped, summed, run)
 
         def alone(task: Task, seeds: list[int]) -> Any:
-            future = self.client.submit(_on_worker, _play, (task, shipped, False), seeds,
+            future = self.client.submit(_on_worker, _play, (task, shipped, False, run), seeds,
                                         pure=False)  # fmt: skip
             if self._died(future):
                 raise WorkerLost("its workers died, one after another")
@@ -542,7 +578,14 @@ class Cluster:
             return tally, replace(batch, results=[])
 
         most = MAX_RECORD_BATCH if records else MAX_BATCH
-        yield from self.run(_play, args, seeds, on_done=on_done, most=most, lost=lost)
+        try:
+            yield from self.run(_play, args, seeds, on_done=on_done, most=most, lost=lost)
+        finally:
+            # A batch cancelled in play goes on in its worker's thread: its hosts are
+            # ended now, so that no process of this run outlives it.
+            if any(task.hosted) and self.client is not None:
+                with contextlib.suppress(Exception):
+                    self.client.run(_end_run, run, on_error="ignore")
 
     def map(
         self,

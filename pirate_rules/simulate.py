@@ -242,7 +242,25 @@ def hosts_for(
     hosts = _HOSTS.get(key)
     if hosts is None:
         hosts = _HOSTS[key] = Hosts(game, bots, hosted, move_time, shipped)
+        why = _ENDED.get(key[:2])
+        if why:
+            hosts.end(why)
     return hosts
+
+
+_ENDED: dict[tuple[int, int], str] = {}
+"""Threads whose hosts were ended from outside (:func:`end_hosts`), and why."""
+
+
+def end_hosts(thread: int, why: str) -> None:
+    """End now, from any thread, the hosts that ``thread`` plays with, and any it would
+    start until it closes them (:func:`close_hosts`): its games stop with a fault. A
+    cluster's worker does this for the batches of a run its client stopped."""
+    pid = os.getpid()
+    _ENDED[(pid, thread)] = why
+    for key, hosts in list(_HOSTS.items()):
+        if key[:2] == (pid, thread):
+            hosts.end(why)
 
 
 def close_hosts(*, this_thread: bool = False) -> None:
@@ -251,8 +269,10 @@ def close_hosts(*, this_thread: bool = False) -> None:
     mine = [key for key in _HOSTS if key[0] == pid and (not this_thread or key[1] == thread)]
     for key in mine:
         _HOSTS.pop(key).close()
+    _ENDED.pop((pid, thread), None)
     if not this_thread:
         _HOSTS.clear()  # a fork's copies of its parent's hosts are the parent's to end
+        _ENDED.clear()
 
 
 def _play(task: Task, seed: int) -> GameResult:
