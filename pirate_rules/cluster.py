@@ -41,15 +41,12 @@ import contextlib
 import functools
 import hashlib
 import itertools
-import linecache
 import logging
 import os
 import re
 import signal
-import sys
 import threading
 import time
-import types
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -58,6 +55,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from pirate_rules import __version__
 from pirate_rules.errors import BotError, PirateRulesError, one_line
+from pirate_rules.shipped import Shipped, as_shipped, bot_sources, install
 
 if TYPE_CHECKING:
     from pirate_rules.simulate import Batch, Task
@@ -172,110 +170,6 @@ def engine_build() -> str:
     return f"{__version__} build {digest.hexdigest()[:12]}"
 
 
-Shipped = tuple[tuple[str, str, str], ...]
-"""Bots sent to the workers: for each, its name, its file as messages name it, and its
-source."""
-
-
-def bot_sources(game: str, names: Iterable[Any], hosted: Sequence[bool] = ()) -> Shipped:
-    """What to send the workers of each of ``game``'s bots ``names`` that is the user's
-    own code: a file, or a module that is not part of an installed package. Registered
-    bots, and classes given as classes, are found on the workers as they are. A hosted
-    bot's file is found without importing it here (its host imports it, on the worker)."""
-    import inspect
-
-    from pirate_rules.bots import _short, bot_class
-
-    library = (str(Path(__file__).resolve().parent), *_installed_paths())
-    shipped = []
-    for index, name in enumerate(names):
-        if not isinstance(name, str) or ":" not in name:
-            continue
-        if index < len(hosted) and hosted[index]:
-            path = _bot_file(name)
-        else:
-            cls = bot_class(game, name)
-            try:
-                path = inspect.getsourcefile(cls)
-            except TypeError:
-                path = None
-        if path is None or not Path(path).is_file():
-            continue
-        resolved = str(Path(path).resolve())
-        if resolved.startswith(library):
-            continue
-        source = Path(resolved).read_text(encoding="utf-8")
-        shipped.append((name, _short(resolved), source))
-    return tuple(shipped)
-
-
-def _bot_file(name: str) -> str | None:
-    """The file of the bot ``name`` (``file.py:Class`` or ``module:Class``), found
-    without running any of its code."""
-    import importlib.machinery
-
-    source = name.rpartition(":")[0]
-    if source.endswith(".py") or "/" in source or os.sep in source:
-        return source
-    folders = [os.getcwd(), *sys.path]
-    spec = None
-    for part in source.split("."):
-        spec = importlib.machinery.PathFinder.find_spec(part, folders)
-        if spec is None:
-            return None
-        folders = list(spec.submodule_search_locations or [])
-    return spec.origin if spec is not None else None
-
-
-def _installed_paths() -> tuple[str, ...]:
-    import sysconfig
-
-    return tuple(
-        str(Path(sysconfig.get_paths()[key]).resolve()) for key in ("stdlib", "purelib", "platlib")
-    )
-
-
-_INSTALLED: dict[str, str] = {}
-"""On a worker: the bots installed from shipped source, by name, with their digest."""
-
-
-def _install_bots(shipped: Shipped) -> None:
-    """On a worker: make each shipped bot known by its name, compiled under the file name
-    the client gives it, so that its faults say the same file and line as on one machine."""
-    from pirate_rules import bots
-
-    for name, filename, source in shipped:
-        key = hashlib.sha1(f"{filename}\0{source}".encode()).hexdigest()
-        if _INSTALLED.get(name) == key:
-            continue
-        module = types.ModuleType("_bot_source_" + key[:16])
-        module.__file__ = filename
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        sys.modules[module.__name__] = module
-        try:
-            exec(compile(source, filename, "exec"), module.__dict__)
-        except Exception as exc:
-            del sys.modules[module.__name__]
-            raise bots._import_fault(name, exc) from None
-        cls = getattr(module, name.rpartition(":")[2], None)
-        if not isinstance(cls, type):
-            raise BotError(f"{filename} has no bot class {name.rpartition(':')[2]!r}", bot=name)
-        bots._IMPORTED[name] = (module, cls)
-        _INSTALLED[name] = key
-
-
-def _as_shipped(fault: BotError, shipped: Shipped) -> BotError:
-    """A fault with its location in the file name the client knows (a worker in another
-    folder names a relative file otherwise)."""
-    from pirate_rules.bots import _short
-
-    for _, filename, _ in shipped:
-        here = _short(filename)
-        if here != filename and fault.location.startswith(here + ":"):
-            return fault.placed(location=filename + fault.location[len(here) :])
-    return fault
-
-
 Done = tuple[str, str, int, Any, float]
 """A batch as it comes back from a worker: the worker's engine build, its address, how
 many items it played, what its work returned, and the seconds it took."""
@@ -293,45 +187,80 @@ def _on_worker(
     return engine_build(), get_worker().address, count, value, time.perf_counter() - started
 
 
-def _play(task: Task, shipped: Shipped, summed: bool, seeds: list[int]) -> tuple[Played, int]:
+_RUNS: dict[str, set[int]] = {}
+"""On a worker: the threads playing each run's batches with hosts, by the run's id."""
+
+_STOPPED: deque[str] = deque(maxlen=1000)
+"""On a worker: the runs stopped by their clients (see `_end_run`), the latest last."""
+
+_RUNS_LOCK = threading.Lock()
+
+
+def _play(
+    task: Task, shipped: Shipped, summed: bool, run: str, seeds: list[int]
+) -> tuple[Played, int]:
     """On a worker: the games of ``seeds``, as `pirate_rules.simulate.play_batch` plays
     them anywhere, your own bots installed first; with ``summed``, the games come back
-    added up (their `Tally`), not one by one."""
+    added up (their `Tally`), not one by one. ``run`` names the client's run, which
+    `_end_run` stops."""
     from distributed import get_worker
 
     from pirate_rules.referee import guard_exits
-    from pirate_rules.simulate import Batch, close_hosts, play_apart, play_batch, yours
+    from pirate_rules.simulate import Batch, close_hosts, end_hosts, play_apart, play_batch, yours
     from pirate_rules.summary import Tally
 
     guard_exits()
     worker = get_worker().address
     if any(task.hosted):
         # Your own bots play in hosts of their own (pirate_rules.host), started for this
-        # batch and ended with it: nothing outlives it, whatever a bot does (the worker
-        # adopts what a bot leaves behind, as a subreaper), and the worker never runs a
-        # bot's code.
+        # batch and ended with it, or as soon as its client stops the run: nothing
+        # outlives it, whatever a bot does (the worker adopts what a bot leaves behind,
+        # as a subreaper), and the worker never runs a bot's code.
         from pirate_rules import process
 
         process.become_subreaper()
+        thread = threading.get_ident()
+        with _RUNS_LOCK:
+            _RUNS.setdefault(run, set()).add(thread)
+            if run in _STOPPED:
+                end_hosts(thread, _STOPPED_WORDS)
         try:
             batch = play_batch(task, seeds, shipped=shipped)
         finally:
+            with _RUNS_LOCK:
+                _RUNS[run].discard(thread)
+                if not _RUNS[run]:
+                    del _RUNS[run]
             close_hosts(this_thread=True)
             process.reap_orphans()
     else:
         try:
-            _install_bots(shipped)
+            install(shipped)
         except BotError as exc:
             return (None, Batch(seeds, [], exc.placed(worker=worker))), 0
         # Your own bots play in a process of their own, which they may end (os.abort, a
         # signal) without ending the worker: the game that ends it is the fault.
         batch = play_apart(task, seeds) if yours(task) else play_batch(task, seeds)
     if batch.fault is not None:
-        batch.fault = _as_shipped(batch.fault, shipped).placed(worker=worker)
+        batch.fault = as_shipped(batch.fault, shipped).placed(worker=worker)
     if not summed:
         return (None, batch), len(batch.results)
     tally = Tally(task.game).add_all(batch.results)
     return (tally, replace(batch, results=[])), tally.games
+
+
+_STOPPED_WORDS: Final = "its run was stopped by its client"
+
+
+def _end_run(run: str) -> None:
+    """On a worker: end at once the hosts of every batch of ``run`` (whose client has
+    stopped it and cancelled them), and of any batch of it that starts later."""
+    from pirate_rules.simulate import end_hosts
+
+    with _RUNS_LOCK:
+        _STOPPED.append(run)
+        for thread in _RUNS.get(run, ()):
+            end_hosts(thread, _STOPPED_WORDS)
 
 
 def _map(function: Callable[[T], R], jobs: list[T]) -> tuple[list[R], int]:
@@ -625,10 +554,11 @@ class Cluster:
         else:
             task = changed(task, records=records)
         shipped = bot_sources(game, task.bots, task.hosted)
-        args = (task, shipped, summed)
+        run = os.urandom(16).hex()
+        args = (task, shipped, summed, run)
 
         def alone(task: Task, seeds: list[int]) -> Any:
-            future = self.client.submit(_on_worker, _play, (task, shipped, False), seeds,
+            future = self.client.submit(_on_worker, _play, (task, shipped, False, run), seeds,
                                         pure=False)  # fmt: skip
             if self._died(future):
                 raise WorkerLost("its workers died, one after another")
@@ -648,7 +578,14 @@ class Cluster:
             return tally, replace(batch, results=[])
 
         most = MAX_RECORD_BATCH if records else MAX_BATCH
-        yield from self.run(_play, args, seeds, on_done=on_done, most=most, lost=lost)
+        try:
+            yield from self.run(_play, args, seeds, on_done=on_done, most=most, lost=lost)
+        finally:
+            # A batch cancelled in play goes on in its worker's thread: its hosts are
+            # ended now, so that no process of this run outlives it.
+            if any(task.hosted) and self.client is not None:
+                with contextlib.suppress(Exception):
+                    self.client.run(_end_run, run, on_error="ignore")
 
     def map(
         self,

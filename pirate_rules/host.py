@@ -405,9 +405,9 @@ def _load(message: dict[str, Any]) -> tuple[_Games | None, dict[str, Any]]:
     _IN_BOT = True
     try:
         if message.get("shipped"):
-            from pirate_rules.cluster import _install_bots
+            from pirate_rules.shipped import install
 
-            _install_bots((tuple(message["shipped"]),))
+            install((tuple(message["shipped"]),))
         cls = load_bot(message["game"], message["bot"], 0)
     except BotError as exc:
         return None, {"error": _error_fields(exc)}

@@ -71,21 +71,41 @@ class Hosts:
         self.hosted = tuple(hosted)
         self.move_time = move_time
         self._hosts: list[BotHost | None] = [None, None]
+        self._ended = ""
 
     def host(self, seat: int) -> BotHost:
-        """The live host of ``seat``'s bot (a new one if the last failed)."""
+        """The live host of ``seat``'s bot (a new one if the last failed).
+
+        Raises:
+            BotError: if its bot cannot be loaded, or these hosts were ended (:meth:`end`).
+        """
         host = self._hosts[seat]
         if host is None or host.child.fault is not None or host.child.returncode is not None:
             if host is not None:
                 host.close()
             try:
+                self._refuse_if_ended(seat)
                 source = next((item for item in self.shipped if item[0] == self.bots[seat]), None)
                 host = BotHost(self.game, self.bots[seat], self.move_time, source)
+                self._hosts[seat] = host
+                self._refuse_if_ended(seat)  # ended while it started
             except BotError as exc:
                 raise exc.placed(seat=seat) from None
-            self._hosts[seat] = host
             _CHOOSE_AT[self.bots[seat]] = host.choose_at
         return host
+
+    def _refuse_if_ended(self, seat: int) -> None:
+        if self._ended:
+            self.close()
+            raise BotError(f"was stopped: {self._ended}", bot=self.bots[seat])
+
+    def end(self, why: str) -> None:
+        """End every host now, from any thread (the games waiting on one stop with a
+        fault), and start no other: for a run that was stopped from outside."""
+        self._ended = why
+        for host in list(self._hosts):
+            if host is not None:
+                host.child.end(why)
 
     def close(self) -> None:
         for host in self._hosts:

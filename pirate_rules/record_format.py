@@ -136,8 +136,6 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raise RecordError(f"not valid JSON: {' '.join(str(exc).split())}") from None
     if not _shallow(data):
         raise RecordError(_TOO_DEEP)
-    if not isinstance(source, Mapping) and _may_hold_surrogates(source):
-        _refuse_lone_surrogates(data)
     if not isinstance(data, dict):
         raise RecordError(f"a record must be a JSON object, not {_kind(data)}")
     game = data.get("game")
@@ -323,40 +321,6 @@ def read_card_list(value: Any, where: str) -> list[Card]:
         except InvalidCardError as exc:
             raise RecordError(f"{where}[{index}]: {exc}") from None
     return cards
-
-
-def _may_hold_surrogates(source: str | bytes) -> bool:
-    """Whether JSON text may hold a lone surrogate: as an escape, or (in a str) as itself."""
-    if isinstance(source, bytes):
-        return b"\\ud" in source.lower()
-    return "\\ud" in source.lower() or not source.isascii()
-
-
-def _refuse_lone_surrogates(value: Any) -> None:
-    """A record is Unicode text: a string with half of a UTF-16 pair alone is refused.
-
-    Example:
-        >>> load_record('{"game": "pirate", "format": 1, "players": ["\\udc80", "B"]}')
-        Traceback (most recent call last):
-        ...
-        pirate_rules.errors.RecordError: not valid Unicode: the string '\\udc80' holds half ...
-    """
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                raise RecordError(
-                    f"not valid Unicode: the string {item[:40]!r} holds half of a UTF-16"
-                    " surrogate pair alone, which no UTF-8 text can hold"
-                ) from None
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
 
 
 def show(value: Any, limit: int = 80) -> str:

@@ -179,7 +179,8 @@ def task_of(
     baseline), after loading both bots: one that cannot be loaded is reported before
     any game. Your own bots named by a file or a module outside the engine are loaded
     in a host of their own (:mod:`pirate_rules.host`), never here, unless
-    ``in_process``; ``key`` seeds them (a fresh one when None).
+    ``in_process`` or this Python cannot start processes (under Pyodide, in the
+    browser); ``key`` seeds them (a fresh one when None).
 
     Raises:
         UnknownBotError: if a bot name is no bot.
@@ -191,6 +192,9 @@ def task_of(
     names = tuple(bots or DEFAULT_BOTS[game])
     if len(names) != 2:
         raise ValueError(f"a game needs two bots, not {len(names)}")
+    # Where no process can start (Pyodide in the browser), your own bots play here,
+    # watched, as with ``in_process``: this is the one place that decides it.
+    in_process = in_process or not can_start_processes()
     hosted = (not in_process and is_hosted(names[0]), not in_process and is_hosted(names[1]))
     for seat, name in enumerate(names):
         if hosted[seat]:
@@ -203,8 +207,20 @@ def task_of(
 
 def is_hosted(bot: BotName) -> bool:
     """Whether ``bot`` is your own, named by its file or by a module outside the engine:
-    it then plays in a process of its own (see :mod:`pirate_rules.host`)."""
-    return isinstance(bot, str) and ":" in bot and not bot.startswith("pirate_rules.")
+    it then plays in a process of its own (see :mod:`pirate_rules.host`). A module that
+    lives only in this process's memory (no file, such as the bot lab's) plays here: no
+    other process could import it, and its code runs here already.
+
+    Example:
+        >>> is_hosted("my_bot.py:Finisher"), is_hosted("random")
+        (True, False)
+        >>> is_hosted("pirate_rules.marvin.bots:Random")
+        False
+    """
+    if not isinstance(bot, str) or ":" not in bot or bot.startswith("pirate_rules."):
+        return False
+    module = sys.modules.get(bot.partition(":")[0])
+    return module is None or getattr(module, "__file__", None) is not None
 
 
 _HOSTS: dict[tuple[Any, ...], Any] = {}
@@ -226,7 +242,25 @@ def hosts_for(
     hosts = _HOSTS.get(key)
     if hosts is None:
         hosts = _HOSTS[key] = Hosts(game, bots, hosted, move_time, shipped)
+        why = _ENDED.get(key[:2])
+        if why:
+            hosts.end(why)
     return hosts
+
+
+_ENDED: dict[tuple[int, int], str] = {}
+"""Threads whose hosts were ended from outside (:func:`end_hosts`), and why."""
+
+
+def end_hosts(thread: int, why: str) -> None:
+    """End now, from any thread, the hosts that ``thread`` plays with, and any it would
+    start until it closes them (:func:`close_hosts`): its games stop with a fault. A
+    cluster's worker does this for the batches of a run its client stopped."""
+    pid = os.getpid()
+    _ENDED[(pid, thread)] = why
+    for key, hosts in list(_HOSTS.items()):
+        if key[:2] == (pid, thread):
+            hosts.end(why)
 
 
 def close_hosts(*, this_thread: bool = False) -> None:
@@ -235,8 +269,10 @@ def close_hosts(*, this_thread: bool = False) -> None:
     mine = [key for key in _HOSTS if key[0] == pid and (not this_thread or key[1] == thread)]
     for key in mine:
         _HOSTS.pop(key).close()
+    _ENDED.pop((pid, thread), None)
     if not this_thread:
         _HOSTS.clear()  # a fork's copies of its parent's hosts are the parent's to end
+        _ENDED.clear()
 
 
 def _play(task: Task, seed: int) -> GameResult:

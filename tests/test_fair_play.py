@@ -14,11 +14,14 @@ import os
 import random
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from pirate_rules import process
 from pirate_rules.host import hosted_seed
 from pirate_rules.lockstep import Hosts, play_lockstep
 from pirate_rules.marvin import MarvinGame
@@ -27,7 +30,7 @@ from pirate_rules.marvin.view import Draws, MarvinView, imagine, public_record
 from pirate_rules.pirate import PirateGame
 from pirate_rules.pirate.view import PirateView, seen, turning
 from pirate_rules.records import replay
-from pirate_rules.simulate import task_of
+from pirate_rules.simulate import Batch, close_hosts, end_hosts, play_batch, task_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FAIR = ROOT / "tests" / "bots" / "fair"
@@ -135,6 +138,35 @@ def test_a_hostile_bot_plays_fair_games_or_stops_in_one_line(
 def test_a_hostile_bot_on_two_processes(game: str, case: str, tmp_path: Path) -> None:
     status, out, err, records = run(game, case, tmp_path, "--jobs", "2")
     check_outcome(game, case, status, out, err, records)
+
+
+def test_hosts_ended_from_another_thread_stop_their_batch_at_once() -> None:
+    """What a cluster's worker does for the batches of a run that its client stopped: a
+    bot that would hang for ever (there is no move time here) is ended from outside."""
+    task = task_of("marvin", [bot_of("catches_timeout", "marvin"), OTHER["marvin"]])
+    close_hosts()  # task_of loaded the bot once, in a host of this thread
+    done: dict[str, Batch] = {}
+
+    def play() -> None:
+        try:
+            done["batch"] = play_batch(task, [5, 6])
+        finally:
+            close_hosts(this_thread=True)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not process.live_children() and time.monotonic() < deadline:
+        time.sleep(0.01)  # until the thread's host has started
+    assert process.live_children(), "the host never started"
+    assert thread.ident is not None
+    end_hosts(thread.ident, "its run was stopped by its client")
+    thread.join(60)
+    assert not thread.is_alive()
+    batch = done["batch"]
+    assert batch.results == [] and batch.fault is not None
+    assert batch.fault.seed == 5 and "stopped" in str(batch.fault), batch.fault
+    assert process.live_children() == []
 
 
 def test_the_bot_never_runs_in_the_referee(tmp_path: Path) -> None:

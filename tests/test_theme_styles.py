@@ -18,6 +18,8 @@ from page_styles import selector_names  # noqa: E402
 from siteserver import ensure_site_built  # noqa: E402
 
 THEME_SHEETS = Path(material.__file__).parent / "templates" / "assets" / "stylesheets"
+THEME_PAGE = '<meta name="generator" content="mkdocs-'
+"""What each page that the theme built has in its head."""
 
 
 def test_the_examples_of_its_docstrings() -> None:
@@ -47,7 +49,13 @@ def test_a_selector_list_is_split_at_its_own_commas_only() -> None:
 def test_on_the_built_site_every_class_the_theme_styled_on_a_page_keeps_a_rule() -> None:
     site = ensure_site_built()
     folder = site / "assets" / "stylesheets"
-    pages = {path: path.read_text("utf-8") for path in site.rglob("*.html")}
+    everything = {path: path.read_text("utf-8") for path in site.rglob("*.html")}
+    # The theme's pages; any other HTML file (the offline page, which the service worker
+    # serves at any address) stands alone, and links none of the theme's sheets.
+    pages = {path: text for path, text in everything.items() if THEME_PAGE in text}
+    for path in everything.keys() - pages.keys():
+        assert "stylesheets/" not in everything[path], path
+    assert len(pages) > 50 and len(everything) - len(pages) < 5
     shown = {
         name
         for text in pages.values()

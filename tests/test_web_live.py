@@ -273,8 +273,9 @@ def test_the_lab_plays_the_same_games_as_the_command_line(tmp_path: Path) -> Non
         summary = Summary.of(run_games("marvin", range(5, 17), [bot["bot"], row["opponent"]]))
         assert (row["wins"], row["losses"], row["draws"]) == (*summary.wins, summary.draws)
         printed = subprocess.run(
-            [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--games", "12",
-             "--seed", "5", "--bots", f"my_bot.py:Finisher,{row['opponent']}", "--no-progress"],
+            [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--in-process",
+             "--games", "12", "--seed", "5", "--bots", f"my_bot.py:Finisher,{row['opponent']}",
+             "--no-progress"],
             cwd=tmp_path, capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
         words = [line.split() for line in printed.splitlines()]

@@ -4,7 +4,14 @@ The reader writes a bot class in the page's editor, as the file ``my_bot.py``.
 :func:`lab_load` runs the file as a module and finds its bot class; a tournament then
 plays it against each of the engine's own bots, a few games per request
 (:func:`lab_next`), with the seeds, the game-playing code and the summary of
-``pirate-rules simulate``, so the figures are the ones the command line prints.
+``pirate-rules simulate --in-process``, so the figures are the ones the command line
+prints so.
+
+The reader's bot plays beside the engine, in this Python: in the browser that is the
+page's worker, which can start no process, and the file is a module of the page's memory
+that no other process could import. It can therefore read what no player has seen, and
+the lab's figures are a guide, not a fair-play verdict; the command line plays a bot
+file in a process of its own (:mod:`pirate_rules.host`) unless told ``--in-process``.
 
     >>> source = '''
     ... from pirate_rules.bots import Bot
@@ -247,8 +254,12 @@ def lab_next(tournament_id: str, seconds: float = 0.25) -> JSON:
         try:
             # As `simulate` does: the first game against each opponent is refereed
             # thoroughly (the bot must not change the game it is shown), the rest quickly.
+            # The bot plays here, beside the engine (see the module's docstring).
             first = seed == tour.seed
-            result = next(iter_games("marvin", [seed], (tour.bot, opponent), check_first=first))
+            games = iter_games(
+                "marvin", [seed], (tour.bot, opponent), check_first=first, in_process=True
+            )
+            result = next(games)
         except Exception as exc:
             tour.failed = _fault(exc, seed, opponent)
             tour.failed["headline"] = _failed_headline(tour, exc, total)
@@ -304,8 +315,8 @@ def _row(tour: _Tournament, opponent: str, results: list[GameResult]) -> JSON:
         "share": format_share(wins, summary.games),
         "mean_length": f"{summary.mean_length:.1f}",
         "summary": "\n".join(summary.lines((tour.label, opponent))),
-        "command": f"pirate-rules simulate marvin --games {summary.games} --seed {tour.seed}"
-        f" --bots {tour.label},{opponent}",
+        "command": f"pirate-rules simulate marvin --in-process --games {summary.games}"
+        f" --seed {tour.seed} --bots {tour.label},{opponent}",
     }
 
 

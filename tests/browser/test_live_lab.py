@@ -85,10 +85,12 @@ def status(page: Page) -> Locator:
 
 
 def simulate(directory: Path, opponent: str) -> list[list[str]]:
-    """What `pirate-rules simulate` prints for the downloaded bot, as words per line."""
+    """What `pirate-rules simulate --in-process` prints for the downloaded bot (which the
+    lab, too, plays beside the engine), as words per line."""
     printed = subprocess.run(
-        [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--games", str(GAMES),
-         "--seed", str(SEED), "--bots", f"my_bot:Finisher,{opponent}", "--no-progress"],
+        [sys.executable, "-m", "pirate_rules", "simulate", "marvin", "--in-process",
+         "--games", str(GAMES), "--seed", str(SEED), "--bots", f"my_bot:Finisher,{opponent}",
+         "--no-progress"],
         cwd=directory, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     return [line.split() for line in printed.replace("my_bot:", "my_bot.py:").splitlines()]
