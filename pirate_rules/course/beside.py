@@ -46,7 +46,7 @@ from pirate_rules.course.checking import (
     describe_pirate,
 )
 from pirate_rules.course.learner import Fault
-from pirate_rules.course.real import RealGame, choose
+from pirate_rules.course.real import PlayedGame, RealGame, choose
 from pirate_rules.course.table import (
     PLAYERS,
     POSITIONS,
@@ -58,6 +58,7 @@ from pirate_rules.course.words import (
     Context,
     effect_of,
     moves_difference,
+    strike_rule,
     table_difference,
 )
 
@@ -118,6 +119,7 @@ class Step:
             self.card,
             chosen=self.before.drawn is not None,
             reshuffled=self.reshuffled is not None,
+            aimed=self.before.crews[1 - self.before.to_move],
         )
 
 
@@ -127,7 +129,7 @@ class Disagreement:
 
     Attributes:
         text: What happened, in words, starting with the turn.
-        rule: The rule it is about.
+        rule: The rule it is about, or None for a fault of the learner's code.
         game: The game's number in the run, from 1.
         seed: The game's seed.
         trace: A short traceback of the learner's lines, when their code raised.
@@ -135,22 +137,20 @@ class Disagreement:
     """
 
     text: str
-    rule: str
+    rule: str | None
     game: int
     seed: int
     trace: str = ""
     lines: tuple[int, ...] = ()
 
     @classmethod
-    def of(
-        cls, problem: Wrong | Fault, where: str, rule: str, number: int, seed: int
-    ) -> Disagreement:
-        """The disagreement that ``problem`` tells, ``where`` it came up (``"turn 7"``);
-        ``rule`` when the problem names none."""
+    def of(cls, problem: Wrong | Fault, where: str, number: int, seed: int) -> Disagreement:
+        """The disagreement that ``problem`` tells, ``where`` it came up (``"turn 7"``). A
+        fault of the learner's code (an exception, a loop) names no rule: it is not about one."""
         text = f"{where}: {problem.message}"
         if isinstance(problem, Fault):
-            return cls(text, problem.rule or rule, number, seed, problem.trace, problem.lines)
-        return cls(text, problem.rule or rule, number, seed)
+            return cls(text, problem.rule, number, seed, problem.trace, problem.lines)
+        return cls(text, problem.rule, number, seed)
 
 
 class Feeder:
@@ -312,10 +312,7 @@ class HitMirror(Mirror):
         elif effect in ("hit", "slash", "kill"):
             enemy = before.crews[1 - player]
             crew = self.reader.make_crew(enemy)
-            if effect == "kill":
-                self.bench.call("knock_out", crew, step.move)
-            else:
-                self.bench.call("hit", crew, step.move, 1 if effect == "hit" else 2)
+            self.bench.call("strike", crew, step.move, before.drawn)
             self._same(crew, after.crews[1 - player], enemy, step, EFFECT_RULES[effect])
 
     def _shieldable(self, crew: CrewView, legal: tuple[str, ...]) -> None:
@@ -332,14 +329,11 @@ class HitMirror(Mirror):
         if got.pirates == want.pirates:
             return
         position = next(p for p in POSITIONS if got.at(p) != want.at(p))
-        mine, real = got.at(position), want.at(position)
-        had_shield = bool(before.at(position) and before.at(position)[1])  # type: ignore[index]
-        if position != step.move:
-            rule = "M17"  # nobody else changes: a fainted pirate leaves its position empty
-        elif mine is not None and real is None and mine[0] <= 0:
-            rule = "M17"  # a pirate at 0 hit points has fainted
-        elif mine is not None and mine[1] and had_shield and not (real and real[1]):
-            rule = "M17"  # the shield took a hit and is gone
+        effect = effect_of(step.before.drawn)
+        if effect in ("hit", "slash", "kill"):
+            rule = strike_rule(effect or "hit", before, step.move, got, want, position)
+        elif position != step.move:
+            rule = "M17"
         raise Wrong(
             f"{PLAYERS[step.before.to_move]}'s {step.card} on {step.move}: from"
             f" {describe_pirate(before, step.move)}, your engine leaves"
@@ -380,6 +374,8 @@ class PrizeMirror(Mirror):
             self._compare(
                 game, after, step, {"ship": "M6", "cave": "M7", "fort": "M8"}[step.move.split()[0]]
             )
+            if step.move.startswith("ship"):
+                self._targets(game, after.crews[player], step)
         elif effect == "take":
             game = self._game(before)
             self.bench.call("take", game, step.move.split()[1])
@@ -402,6 +398,19 @@ class PrizeMirror(Mirror):
     def _game(self, view: TableView) -> Any:
         return self.reader.make_game(view, _never_shuffled)
 
+    def _targets(self, game: Any, crew: CrewView, step: Step) -> None:
+        """After the Ship: the targets of the crew it moved, asked of the learner's own crew
+        (M16: what counts is the position, whatever emptied it)."""
+        got = self.bench.positions("targets", game.crews[step.before.to_move], quick=True)
+        want = targetable(crew)
+        if got != want:
+            raise Wrong(
+                f"after {PLAYERS[step.before.to_move]}'s {step.move!r}, the crew is"
+                f" {_crew_text(crew)}; your targets() gives {sorted(got)}, the real engine"
+                f" {sorted(want)}: what counts is the position, whatever emptied it",
+                "M16",
+            )
+
     def _compare(self, game: Any, after: TableView, step: Step, rule: str) -> None:
         mine = self.reader.game(game)
         if mine.holders != after.holders:
@@ -421,6 +430,17 @@ class PrizeMirror(Mirror):
                     f" {_crew_text(want)}",
                     rule,
                 )
+
+
+def targetable(crew: CrewView) -> set[str]:
+    """The positions of ``crew`` a hit card may aim at (M16), from its picture."""
+    on_board = {position for position, _, _ in crew.pirates}
+    front = {"CL": "GL", "CR": "GR"}
+    return {
+        position
+        for position in on_board
+        if position != crew.hidden and (position in ("GL", "GR") or front[position] not in on_board)
+    }
 
 
 def _holders(view: TableView) -> str:
@@ -444,14 +464,15 @@ def mirror_for(chapter: int) -> type[Mirror]:
 
 
 class Lockstep:
-    """Chapter 5: the learner's whole engine plays its own game beside the real one."""
+    """Chapter 5: the learner's whole engine plays its own game beside the real one, both
+    stopping only where the player to move has a choice."""
 
     def __init__(self, bench: Bench) -> None:
         self.bench = bench
         self.reader = bench.reader
         self.turn = 0
 
-    def play(self, real: RealGame, rng: random.Random) -> None:
+    def play(self, real: PlayedGame, rng: random.Random) -> None:
         bench = self.bench
         shuffle = _Shuffles()
         game = bench.call("new_game", list(real.deck), real.first, shuffle)
@@ -469,13 +490,16 @@ class Lockstep:
             real.push(move)  # first, so that its reshuffle is known
             after = real.view()
             step = Step(before, tuple(legal), move, after, real.reshuffled)
-            shuffle.now = Feeder(step.reshuffled, before.discard, len(before.draw))
-            bench.call("play", game, move)
+            shuffle.now = Feeder(step.reshuffled, step.reshuffled or (), len(before.draw))
+            try:
+                bench.call("play", game, move)
+            except Fault as fault:
+                raise self._before_the_fault(game, step, fault) from None
             shuffle.now.check()
             shuffle.now = None
             self._compare(game, step.after, step.context())
             if step.after.turn > MAX_TURNS:
-                raise Wrong("the game does not end", "M18")
+                raise Wrong(f"your game goes on past {MAX_TURNS} turns: no real game lasts so long")
         mine = bench.positions("legal_moves", game, quick=True)
         if mine:
             raise Wrong(
@@ -488,6 +512,40 @@ class Lockstep:
         wrong = table_difference(self.reader.game(game), real, context)
         if wrong is not None:
             raise wrong
+
+    def _before_the_fault(self, game: Any, step: Step, fault: Fault) -> Wrong | Fault:
+        """What to tell when the learner's ``play`` raised: a crew, prize or winner already
+        wrong where it stopped (the likely cause, named by its rule), else the fault itself.
+
+        ``play`` plays on through turns where nobody has a choice, so its piles, card and
+        turn may be further on than the real engine's: only the rest is compared.
+        """
+        try:
+            mine = self.reader.game(game)
+        except Fault:
+            return _refused(fault, step.move)
+        real = step.after
+        told = mine._replace(
+            draw=real.draw, discard=real.discard, drawn=real.drawn, turn=real.turn,
+            to_move=real.to_move,
+        )  # fmt: skip
+        wrong = table_difference(told, real, step.context())
+        if wrong is None:
+            return _refused(fault, step.move)
+        said = fault.message.removeprefix("your ")
+        return Wrong(f"{wrong.message} (and then your {said})", wrong.rule)
+
+
+def _refused(fault: Fault, move: str) -> Fault:
+    """A learner's ``play`` that raised on a move both engines list: plain words, no rule."""
+    if fault.message.startswith("your play() raised ValueError"):
+        return Fault(
+            f"your play() refused {move!r}, though your legal_moves() offers it and the real"
+            f" engine plays it ({fault.message.removeprefix('your play() raised ')})",
+            fault.trace,
+            fault.lines,
+        )
+    return fault
 
 
 class _Shuffles:
@@ -510,14 +568,14 @@ def play_beside(
     Returns:
         The first disagreement, or None if the learner's code agreed all the way.
     """
-    real = RealGame(seed, jokers)
     rng = random.Random(seed)
     lockstep = Lockstep(bench)
     turn = 0
     try:
         if chapter == 5:
-            lockstep.play(real, rng)
+            lockstep.play(PlayedGame(seed, jokers), rng)
             return None
+        real = RealGame(seed, jokers)
         mirror = MIRRORS[chapter](bench)
         mirror.begin(real)
         after = real.view()
@@ -532,7 +590,5 @@ def play_beside(
             mirror.step(Step(before, tuple(legal), move, after, real.reshuffled))
     except (Wrong, Fault) as problem:
         turn = max(turn, lockstep.turn)
-        return Disagreement.of(
-            problem, f"turn {turn}" if turn else "at the start", "M5", number, seed
-        )
+        return Disagreement.of(problem, f"turn {turn}" if turn else "at the start", number, seed)
     return None

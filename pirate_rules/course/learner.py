@@ -222,26 +222,35 @@ class Learner:
         clock = self.watch.start(self.seconds)
         try:
             return function(*args, **kwargs)
-        except TookTooLong as exc:
-            raise self.stopped(f"your {label}()", exc) from None
-        except NotImplementedError as exc:
-            trace, lines = self.traceback(exc)
-            if lines and self._in_skeleton_stub(lines[-1]):
-                raise Fault(f"{label}() is not written yet", "", lines) from None
-            raise Fault(f"your {label}() raised NotImplementedError", trace, lines) from None
-        except RecursionError as exc:
-            trace, lines = self.traceback(exc)
-            raise Fault(
-                f"your {label}() calls itself without end (RecursionError)", "", lines[-1:]
-            ) from None
         except (Fault, CheckerError):
             raise
-        except Exception as exc:
-            trace, lines = self.traceback(exc)
-            kind = type(exc).__name__
-            raise Fault(f"your {label}() raised {kind}: {exc}", trace, lines) from None
+        except (Exception, SystemExit, TookTooLong) as exc:
+            raised: BaseException = exc
         finally:
-            self.watch.stop(clock)
+            self.watch.stop(clock)  # first: the words below are the checks' own, never stopped
+        raise self.told(label, raised) from None
+
+    def told(self, label: str, exc: BaseException) -> Fault:
+        """The fault of the learner's ``label()`` that raised ``exc``, in words."""
+        if isinstance(exc, TookTooLong):
+            return self.stopped(f"your {label}()", exc)
+        trace, lines = self.traceback(exc)
+        if isinstance(exc, NotImplementedError):
+            if lines and self._in_skeleton_stub(lines[-1]):
+                return Fault(f"{label}() is not written yet", "", lines)
+            return Fault(f"your {label}() raised NotImplementedError", trace, lines)
+        if isinstance(exc, RecursionError):
+            return Fault(
+                f"your {label}() calls itself without end (RecursionError)", "", lines[-1:]
+            )
+        if isinstance(exc, SystemExit):
+            return Fault(
+                f"your {label}() ended Python with sys.exit({exc.code!r}): a function of the"
+                " engine gives its answer back with return instead",
+                trace,
+                lines,
+            )
+        return Fault(f"your {label}() raised {type(exc).__name__}: {exc}", trace, lines)
 
     def stopped(self, what: str, exc: TookTooLong) -> Fault:
         """The fault of code stopped for its time: ``what`` was still running."""
@@ -315,16 +324,15 @@ def load(source: str, filename: str = "my_engine.py", seconds: float = CALL_SECO
     clock = learner.watch.start(seconds)
     try:
         exec(code, vars(module))
-    except TookTooLong as exc:
-        raise learner.stopped(filename, exc) from None
-    except Exception as exc:
-        trace, lines = learner.traceback(exc)
-        where = f" at line {lines[-1]}" if lines else ""
-        raise Fault(
-            f"{filename} does not run: it stops{where} with {type(exc).__name__}: {exc}",
-            trace,
-            lines,
-        ) from None
+    except (Exception, SystemExit, TookTooLong) as exc:
+        raised: BaseException = exc
+    else:
+        return learner
     finally:
-        learner.watch.stop(clock)
-    return learner
+        learner.watch.stop(clock)  # first: the words below are the checks' own, never stopped
+    if isinstance(raised, TookTooLong):
+        raise learner.stopped(filename, raised)
+    trace, lines = learner.traceback(raised)
+    where = f" at line {lines[-1]}" if lines else ""
+    kind = "sys.exit" if isinstance(raised, SystemExit) else type(raised).__name__
+    raise Fault(f"{filename} does not run: it stops{where} with {kind}: {raised}", trace, lines)

@@ -602,5 +602,5 @@ def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | N
                 )
     except (Wrong, Fault) as problem:
         where = f"moment {moment}" if moment else "at the start"
-        return Disagreement.of(problem, where, "P4", number, seed)
+        return Disagreement.of(problem, where, number, seed)
     return None
