@@ -735,4 +735,11 @@ def end_all() -> None:
     reap_orphans()
 
 
+def _forked() -> None:
+    """In a fork of this process: the children are the parent's, not its own."""
+    _LIVE.clear()
+
+
 atexit.register(end_all)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
