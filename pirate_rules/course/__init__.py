@@ -25,6 +25,7 @@ table it was asked about) come back as a sentence about their code, with their l
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -35,7 +36,7 @@ from pirate_rules.course import marvin_checks, moments
 from pirate_rules.course.beside import Disagreement, play_beside
 from pirate_rules.course.chapters import CHAPTERS, Chapter, contracts, part, through
 from pirate_rules.course.checking import REGISTRY, Bench, Finding, run_checks
-from pirate_rules.course.learner import CALL_SECONDS, Fault, Learner, load
+from pirate_rules.course.learner import APART, CALL_SECONDS, Fault, Learner, load
 
 __all__ = [
     "CHAPTERS",
@@ -97,15 +98,20 @@ def _chapter(number: int) -> Chapter:
 
 
 def bench_for(
-    number: int, source: str, seconds: float = CALL_SECONDS, filename: str | None = None
+    number: int,
+    source: str,
+    seconds: float = CALL_SECONDS,
+    filename: str | None = None,
+    apart: bool = APART,
 ) -> Bench:
     """Load the learner's file for chapter ``number``; a :class:`Fault` if it does not run.
 
     ``seconds`` is how long one call into the learner's code may run; ``filename`` is the
-    name of the learner's file, which the messages use (the chapter's file by default).
+    name of the learner's file, which the messages use (the chapter's file by default);
+    ``apart``: run it in a process of its own (:data:`~pirate_rules.course.learner.APART`).
     """
     chapter = _chapter(number)
-    learner: Learner = load(source, filename or chapter.file, seconds)
+    learner: Learner = load(source, filename or chapter.file, seconds, apart=apart)
     return Bench(learner, contracts(number))
 
 
@@ -115,6 +121,7 @@ def check(
     seconds: float = CALL_SECONDS,
     heartbeat: Callable[[], object] | None = None,
     filename: str | None = None,
+    apart: bool = APART,
 ) -> Report:
     """Run chapter ``number``'s checks on the learner's file ``source``.
 
@@ -123,10 +130,13 @@ def check(
     """
     chapter = _chapter(number)
     try:
-        bench = bench_for(number, source, seconds, filename)
+        bench = bench_for(number, source, seconds, filename, apart)
     except Fault as fault:
         return Report(chapter, [], fault)
-    return Report(chapter, run_checks(REGISTRY[number], bench, heartbeat))
+    try:
+        return Report(chapter, run_checks(REGISTRY[number], bench, heartbeat))
+    finally:
+        bench.learner.close()
 
 
 class Comparison:
@@ -157,6 +167,7 @@ class Comparison:
         heartbeat: Callable[[], object] | None = None,
         seconds: float = CALL_SECONDS,
         filename: str | None = None,
+        apart: bool = APART,
     ) -> None:
         self.chapter = _chapter(number)
         self.games = games
@@ -167,7 +178,7 @@ class Comparison:
         self.fault: Fault | None = None
         self.seconds = 0.0
         try:
-            self.bench: Bench | None = bench_for(number, source, seconds, filename)
+            self.bench: Bench | None = bench_for(number, source, seconds, filename, apart)
         except Fault as fault:
             self.bench, self.fault = None, fault
 
@@ -182,6 +193,18 @@ class Comparison:
     def advance(self, seconds: float = float("inf")) -> None:
         """Play the next games, for about ``seconds`` at most, or to the end."""
         started = time.monotonic()
+        collecting = gc.isenabled()
+        gc.disable()  # a game's plan is many small objects, all garbage at its end: half the time
+        try:
+            self._advance(started, seconds)
+        finally:
+            if collecting:
+                gc.enable()
+        self.seconds += time.monotonic() - started
+        if self.finished and self.bench is not None:
+            self.bench.learner.close()  # the learner's process ends with the run
+
+    def _advance(self, started: float, seconds: float) -> None:
         while not self.finished and self.bench is not None:
             if self.heartbeat is not None:
                 self.heartbeat()
@@ -197,4 +220,3 @@ class Comparison:
             self.done += 1
             if time.monotonic() - started >= seconds:
                 break
-        self.seconds += time.monotonic() - started

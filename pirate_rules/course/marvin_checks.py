@@ -21,10 +21,11 @@ from pirate_rules.course.checking import (
     describe_crew,
     parse_crew,
 )
+from pirate_rules.course.learner import Refused
 from pirate_rules.course.table import PLAYERS, PRIZES, TableView, same_swaps
 from pirate_rules.marvin import MarvinGame
 
-__all__ = ["real_deck", "stacked"]
+__all__ = ["real_deck", "spy", "stacked"]
 
 
 def real_deck(jokers: int) -> list[str]:
@@ -37,16 +38,18 @@ def stacked(top: str) -> list[str]:
     return [str(card) for card in MarvinGame.stacked(top).deck]
 
 
-class Spy:
-    """A shuffle for the learner's ``draw`` that gives a fixed order and notes its calls."""
+def spy(bench: Bench, order: list[str] | None = None) -> Any:
+    """A shuffle for the learner's ``draw`` that gives a fixed order (or the cards as they
+    come) and keeps what it was given (``bench.learner.shuffled(spy)``)."""
+    return bench.learner.shuffle(order)
 
-    def __init__(self, order: list[str] | None = None) -> None:
-        self.order = order
-        self.calls: list[list[str]] = []
 
-    def __call__(self, cards: list[str]) -> list[str]:
-        self.calls.append(list(cards))
-        return list(self.order if self.order is not None else cards)
+def _raised(error: tuple[str | None, bool]) -> str | None:
+    """What a call expected to raise ``ValueError`` did instead, in words; None if it did."""
+    name, value_error = error
+    if value_error:
+        return None
+    return "returns" if name is None else f"raises {name}"
 
 
 def _text_list(value: object, what: str) -> list[str]:
@@ -82,9 +85,9 @@ def _deck_default(bench: Bench) -> None:
 @check(1, "M1", "a deck has 0, 1 or 2 jokers: new_deck(3) raises ValueError")
 def _deck_refuses(bench: Bench) -> None:
     for jokers in (3, -1):
-        error = bench.error_of("new_deck", jokers)
-        if not isinstance(error, ValueError):
-            got = "returns a deck" if error is None else f"raises {type(error).__name__}"
+        got = _raised(bench.error_of("new_deck", jokers))
+        if got is not None:
+            got = "returns a deck" if got == "returns" else got
             raise Wrong(f"new_deck({jokers}) {got}; it should raise ValueError")
 
 
@@ -101,7 +104,7 @@ def _piles(bench: Bench, draw: str, discard: str) -> Any:
 
 
 def _draw(
-    bench: Bench, piles: Any, shuffle: Spy
+    bench: Bench, piles: Any, shuffle: Any
 ) -> tuple[object, tuple[str, ...], tuple[str, ...]]:
     card = bench.call("draw", piles, shuffle)
     after_draw, after_discard = bench.reader.piles(piles)
@@ -111,7 +114,7 @@ def _draw(
 @check(1, "M9", "draw() takes the top card, the first of the draw pile, and puts it on no pile")
 def _draw_top(bench: Bench) -> None:
     piles = _piles(bench, "7H 2S KD", "9C")
-    card, draw, discard = _draw(bench, piles, Spy())
+    card, draw, discard = _draw(bench, piles, spy(bench))
     if card != "7H":
         raise Wrong(f"with the draw pile 7H 2S KD (7H on top), draw() gives {card!r}, not '7H'")
     if draw != ("2S", "KD") or discard != ("9C",):
@@ -123,27 +126,29 @@ def _draw_top(bench: Bench) -> None:
 
 @check(1, "M9", "the discard pile is shuffled only when the draw pile is empty")
 def _no_early_shuffle(bench: Bench) -> None:
-    spy = Spy()
-    card, draw, discard = _draw(bench, _piles(bench, "QS", "AS KD"), spy)
-    if spy.calls or card != "QS" or draw or discard != ("AS", "KD"):
+    shuffle = spy(bench)
+    card, draw, discard = _draw(bench, _piles(bench, "QS", "AS KD"), shuffle)
+    calls = bench.learner.shuffled(shuffle)
+    if calls or card != "QS" or draw or discard != ("AS", "KD"):
         raise Wrong(
             "with one card, QS, left in the draw pile, draw() should give QS and leave the"
             " discard pile alone; yours "
-            + ("shuffled it" if spy.calls else f"gave {card!r} and left {draw}, {discard}")
+            + ("shuffled it" if calls else f"gave {card!r} and left {draw}, {discard}")
         )
 
 
 @check(1, "M9", "an empty draw pile is first refilled: the discard pile, in the shuffle's order")
 def _refill(bench: Bench) -> None:
-    spy = Spy(["3C", "JK", "AS", "KD"])
-    card, draw, discard = _draw(bench, _piles(bench, "", "AS KD 3C JK"), spy)
-    if len(spy.calls) != 1:
+    shuffle = spy(bench, ["3C", "JK", "AS", "KD"])
+    card, draw, discard = _draw(bench, _piles(bench, "", "AS KD 3C JK"), shuffle)
+    calls = bench.learner.shuffled(shuffle)
+    if len(calls) != 1:
         raise Wrong(
             f"with an empty draw pile, draw() should call shuffle once, with the discard"
-            f" pile; yours called it {len(spy.calls)} times"
+            f" pile; yours called it {len(calls)} times"
         )
-    if Counter(spy.calls[0]) != Counter(["AS", "KD", "3C", "JK"]):
-        raise Wrong(f"draw() shuffled {spy.calls[0]}; it should shuffle the discard pile's cards")
+    if Counter(calls[0]) != Counter(["AS", "KD", "3C", "JK"]):
+        raise Wrong(f"draw() shuffled {calls[0]}; it should shuffle the discard pile's cards")
     if card != "3C" or draw != ("JK", "AS", "KD") or discard:
         raise Wrong(
             "the shuffle gave 3C JK AS KD, so draw() should give 3C and leave JK AS KD to"
@@ -352,16 +357,16 @@ def _game(
         0,
         None,
     )
-    return bench.reader.make_game(view, Spy())
+    return bench.reader.make_game(view, spy(bench))
 
 
 def _powers(bench: Bench, game: Any, want: list[str], why: str) -> None:
-    crew = bench.read_crew(game.crews[0])
+    crew = bench.read_crew(bench.part(game, "crews", 0))
     got = same_swaps(bench.positions("power_moves", game, what="the game"), crew)
     wanted = same_swaps(set(want), crew)
     if got != wanted:
         shown = describe_crew(crew)
-        held = [prize for prize in PRIZES if game.holders[prize] == 0]
+        held = bench.reader.game(game).held(0)
         extra, missing = sorted(got - wanted), sorted(wanted - got)
         said = ([f"offers {', '.join(extra)}"] if extra else []) + (
             [f"does not offer {', '.join(missing)}"] if missing else []
@@ -387,7 +392,7 @@ def _prize_stays(bench: Bench) -> None:
     for move, held in (("fort GL", "fort"), ("cave CL", "cave"), ("ship GL CR", "ship")):
         game = _game(bench, held=held)
         bench.call("use_power", game, move)
-        holder = game.holders.get(held) if isinstance(game.holders, dict) else None
+        holder = bench.reader.game(game).holder(held)
         if holder != 0:
             raise Wrong(
                 f"after use_power(game, {move!r}), the {held} is held by {holder!r};"
@@ -442,7 +447,7 @@ def _ship_carries(bench: Bench) -> None:
 
 
 def _expect(bench: Bench, game: Any, want: str, hidden: str | None, doing: str) -> None:
-    bench.expect_crew(game.crews[0], want, hidden, doing)
+    bench.expect_crew(bench.part(game, "crews", 0), want, hidden, doing)
 
 
 @check(4, "M6", "the place of a hidden captain is not empty, and the hidden captain stays put")
@@ -465,9 +470,10 @@ def _moved_away(bench: Bench) -> None:
     ):  # fmt: skip
         game = _game(bench, "GL CL CR", held="ship")
         bench.call("use_power", game, move)
-        got = bench.positions("targets", game.crews[0], what="the crew")
+        crew_of_marvin = bench.part(game, "crews", 0)
+        got = bench.positions("targets", crew_of_marvin, what="the crew")
         if got != want:
-            crew = describe_crew(bench.read_crew(game.crews[0]))
+            crew = describe_crew(bench.read_crew(crew_of_marvin))
             raise Wrong(
                 f"after use_power(game, {move!r}) Marvin's crew is {crew}, and your targets()"
                 f" gives {sorted(got)}; it should be {sorted(want)}: {why}"
@@ -534,7 +540,7 @@ def _takes(bench: Bench) -> None:
             )
     game = _game(bench, taken="ship")
     bench.call("take", game, "ship")
-    if game.holders.get("ship") != 0:
+    if bench.reader.game(game).holder("ship") != 0:
         raise Wrong("after take(game, 'ship'), Marvin should hold the Ship he took from Mum")
 
 
@@ -542,8 +548,9 @@ def _takes(bench: Bench) -> None:
 def _cave_taken(bench: Bench) -> None:
     game = _game(bench, taken="cave", their_hidden="CR")
     bench.call("take", game, "cave")
-    crew = bench.read_crew(game.crews[1], "Mum's crew")
-    if crew.hidden is not None or game.holders.get("cave") != 0:
+    view = bench.reader.game(game)
+    crew = view.crews[1]
+    if crew.hidden is not None or view.holder("cave") != 0:
         raise Wrong(
             "after Marvin takes the Cave from Mum, whose CR was hiding in it, CR should"
             f" be back and Marvin hold the Cave; Mum's crew is {describe_crew(crew)}"
@@ -557,12 +564,18 @@ def _view(bench: Bench, game: Any) -> TableView:
     return bench.reader.game(game)
 
 
-def _no_shuffle(cards: list[str]) -> list[str]:
-    raise Wrong("new_game() shuffled the deck: the deck it is given is the draw pile, as it is")
+def _new_game(bench: Bench, deck: list[str], first: int) -> Any:
+    """The learner's ``new_game(deck, first, shuffle)``, with a shuffle that must not be used."""
+    game = bench.learner.call(
+        bench.contracts["new_game"], deck, first, bench.learner.shuffle(refuse=True)
+    )
+    if game is Refused:
+        raise Wrong("new_game() shuffled the deck: the deck it is given is the draw pile, as it is")
+    return game
 
 
 def _new(bench: Bench, top: str, first: int = 0) -> Any:
-    return bench.call("new_game", stacked(top), first, _no_shuffle)
+    return _new_game(bench, stacked(top), first)
 
 
 def _at_card(bench: Bench, top: str, theirs: str = FRESH, taken: str = "") -> Any:
@@ -572,7 +585,7 @@ def _at_card(bench: Bench, top: str, theirs: str = FRESH, taken: str = "") -> An
     holders = tuple(1 if prize in taken.split() else None for prize in PRIZES)
     view = TableView(tuple(deck[1:]), (), (parse_crew(FRESH), parse_crew(theirs)),
                      holders, 0, deck[0], 0, None)  # type: ignore[arg-type]  # fmt: skip
-    return bench.reader.make_game(view, Spy())
+    return bench.reader.make_game(view, spy(bench))
 
 
 def _shown(view: TableView) -> str:
@@ -591,7 +604,7 @@ def _shown(view: TableView) -> str:
 def _setup(bench: Bench) -> None:
     deck = stacked("9C 7H")
     for first in (0, 1):
-        view = _view(bench, bench.call("new_game", list(deck), first, _no_shuffle))
+        view = _view(bench, _new_game(bench, list(deck), first))
         if view.to_move != first or view.turn:
             raise Wrong(
                 f"new_game(deck, {first}) should give the first turn to player {first}, who"
@@ -707,9 +720,9 @@ def _refuses(bench: Bench) -> None:
     game = _at_card(bench, "7H 9C", theirs="GR:1")
     bench.call("play", game, "GR")
     for move in ("draw", "GL"):
-        error = bench.error_of("play", game, move)
-        if not isinstance(error, ValueError):
-            got = "plays it" if error is None else f"raises {type(error).__name__}"
+        got = _raised(bench.error_of("play", game, move))
+        if got is not None:
+            got = "plays it" if got == "returns" else got
             raise Wrong(
                 f"the game is over, but play(game, {move!r}) {got}; it should raise ValueError"
             )
