@@ -33,6 +33,7 @@ from marvin_patches import (
     fort_anywhere,
     fort_by_who,
     fort_one_guard,
+    fort_taken_shields_go,
     fort_twice,
     four_hits,
     from_the_bottom,
@@ -327,6 +328,11 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "M14",
         "a prize taken from you still works for you",
         method(f"{GAME}:MarvinGame._take", taken_prize_still_works),
+    ),
+    misreading(
+        "M14",
+        "the shields the Fort gave go with it when it is taken",
+        method(f"{GAME}:MarvinGame._take", fort_taken_shields_go),
     ),
     # M15: joker
     misreading("M15", "a joker gives you another card", again_after("lost", at_once=True)),

@@ -649,6 +649,15 @@ def cave_taken_captain_stays(
         side._hidden = hidden
 
 
+def fort_taken_shields_go(
+    original: Callable[..., None], game: Game, prize: int, *rest: object
+) -> None:
+    source = game._holder[prize]
+    original(game, prize, *rest)
+    if source >= 0 and prize == PRIZE_INDEX["fort"]:
+        game.sides[source]._shields &= ~GUARD_BITS
+
+
 def taken_prize_still_works(
     original: Callable[..., None], game: Game, prize: int, *rest: object
 ) -> None:
