@@ -448,23 +448,21 @@ def choose_action(rng: random.Random, actions: Sequence[str]) -> str:
     return "W"
 
 
-def _actions_difference(
-    refusals: dict[str, tuple[str, str] | None],
-    tops: dict[int, Any],
-    player: int,
-    mine: set[str],
-    real: set[str],
-) -> Wrong:
+def _actions_difference(game: PirateGame, player: int, mine: set[str], real: set[str]) -> Wrong:
     name, other = NAMES[player], NAMES[1 - player]
     extra = sorted(mine - real)
     if extra:
         action = extra[0]
-        refused = refusals.get(action)
-        if refused is None:
+        try:
+            game.check_action(player, action)
+        except IllegalMoveError as error:
+            reason = str(error).removesuffix(f" ({error.rule})")
+            return Wrong(f"your engine lets {name} choose {action!r}, but {reason}", error.rule)
+        except ValueError:
             return Wrong(f"your engine lets {name} choose {action!r}, which is no action", "P4")
-        return Wrong(f"your engine lets {name} choose {action!r}, but {refused[0]}", refused[1])
+        return Wrong(f"your engine lets {name} choose {action!r}", "P4")
     action = sorted(real - mine)[0]
-    top = tops[1 - player if action == "C" else player]
+    top = game.waste_top(1 - player if action == "C" else player)
     why = {
         "T": (f"{name} still has cards to turn", "P5"),
         "P": (f"{top} fits {name}'s own half", "P6"),
@@ -536,6 +534,7 @@ def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | N
     rng = random.Random(seed)
     kept: dict[str, Any] = {}
     table = Made.named("table")
+    played: list[str] = []
     try:
         bench.learner.forget()
         stocks = [list(map(str, real.stock(0))), list(map(str, real.stock(1)))]
@@ -551,10 +550,12 @@ def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | N
             chosen = []
             for player in (0, 1):
                 legal = [str(action) for action in real.legal_actions(player)]
-                plan.then(real.moment + 1, _judge_actions(real, player, listed[player], legal))
+                judge = _judge_actions(seed, list(played), player, listed[player], legal)
+                plan.then(real.moment + 1, judge)
                 chosen.append(choose_action(rng, legal))
             actions = "".join(chosen)
             real.apply_moment(actions)
+            played.append(actions)
             want = real_view(real, kept)
             read = plan.call("moment", table, actions, read={0: "table"})
             listed = [plan.call("legal_actions", table, p) for p in (0, 1)]
@@ -581,33 +582,25 @@ def _same_table(read: Slot, want: PirateView, actions: str) -> None:
         raise wrong
 
 
-def _judge_actions(real: PirateGame, player: int, listed: Slot, legal: list[str]) -> Any:
-    """The judgement of a player's legal actions at this point of the real game: the
-    refusal of an action the learner allows is the real game's, so it is worked out now."""
+def _judge_actions(
+    seed: int, moments: list[str], player: int, listed: Slot, legal: list[str]
+) -> Any:
+    """The judgement of a player's legal actions after ``moments`` of the real game of
+    ``seed``; the real game is played again to that point only to say why they differ."""
     if not legal:
         return lambda: _no_more([listed] if player == 0 else [])
-    extra = {"T", "P", "C", "W"} - set(legal)
-    refusals = {action: _refusal(real, player, action) for action in extra}
-    tops = {p: real.waste_top(p) for p in (0, 1)}
 
     def judge() -> None:
         mine = listed.get().value
         if not isinstance(mine, list | tuple):
             raise Wrong(f"legal_actions() should return a list of letters, not {mine!r}")
         if set(mine) != set(legal):
-            raise _actions_difference(refusals, tops, player, set(mine), set(legal))
+            real = PirateGame.from_seed(seed, players=NAMES)
+            for actions in moments:
+                real.apply_moment(actions)
+            raise _actions_difference(real, player, set(mine), set(legal))
 
     return judge
-
-
-def _refusal(game: PirateGame, player: int, action: str) -> tuple[str, str] | None:
-    try:
-        game.check_action(player, action)
-    except IllegalMoveError as error:
-        return str(error).removesuffix(f" ({error.rule})"), error.rule
-    except ValueError:
-        return None
-    return None
 
 
 def _no_more(listed: list[Slot]) -> None:

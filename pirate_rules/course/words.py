@@ -224,10 +224,8 @@ def table_difference(mine: TableView, real: TableView, context: Context) -> Wron
     effect = context.effect
     if mine.winner != real.winner:
         return _winner(mine, real, doing)
-    if mine.drawn != real.drawn:
-        return _drawn(mine, real, context, doing)
-    if (mine.draw, mine.discard) != (real.draw, real.discard):
-        return _piles(mine, real, context, doing)
+    # The crews and the prizes first: a turn plays on by itself while nobody has a choice,
+    # so a wrong crew often leads to a wrong card drawn or pile in the same move.
     for player in (0, 1):
         if mine.crews[player] != real.crews[player]:
             return _crew(player, mine.crews[player], real.crews[player], context, doing)
@@ -241,6 +239,10 @@ def table_difference(mine: TableView, real: TableView, context: Context) -> Wron
             f" one has it {_held(real.holder(prize))}",
             rule,
         )
+    if mine.drawn != real.drawn:
+        return _drawn(mine, real, context, doing)
+    if (mine.draw, mine.discard) != (real.draw, real.discard):
+        return _piles(mine, real, context, doing)
     if (mine.to_move, mine.turn) != (real.to_move, real.turn):
         turn_rule = "M4" if context.move is None else "M15" if effect == "lost" else None
         if mine.to_move != real.to_move:
