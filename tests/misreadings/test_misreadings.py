@@ -28,8 +28,17 @@ from catalogue import (
 )
 from marvin_misreadings import MARVIN_MISREADINGS
 from marvin_patches import PLAIN
+from pages_pass import part_source, parts
 from pirate_misreadings import PIRATE_MISREADINGS
-from rule_pages import page_of, rule_sections, run_examples, section_source
+from rule_pages import (
+    PAGES,
+    page_of,
+    page_source,
+    preamble,
+    rule_sections,
+    run_examples,
+    section_source,
+)
 
 from pirate_rules.rulebook import RULES
 
@@ -253,3 +262,17 @@ def test_a_crashing_patch_counts_as_broken_not_as_caught(monkeypatch: pytest.Mon
     apply(Misreading("M10", "a test of the catalogue", patches), monkeypatch)
     run = run_examples(section_source("M10"), "M10", watch=CATALOGUE_FILES)
     assert run.broken and "no_such_attribute" in run.broken[0].got
+
+
+def test_the_mutation_run_runs_every_example_of_the_pages() -> None:
+    """``make mutation`` runs the pages part by part (`pages_pass.parts`): each page's
+    opening examples and each rule's section. Together they hold every example once."""
+    for letter, page in PAGES.items():
+        text = page.read_text(encoding="utf-8")
+        head = preamble(text)
+        pieces = [
+            part_source(part) if part.endswith("-opening") else part_source(part).removeprefix(head)
+            for part in parts()
+            if part[0] == letter
+        ]
+        assert "".join(pieces) == page_source(page)
