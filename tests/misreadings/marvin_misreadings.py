@@ -16,6 +16,7 @@ from marvin_patches import (
     after_a_hit_card,
     after_draw,
     again_after,
+    all_three_prizes,
     always_a_power_step,
     any_jokers,
     back_when_the_captain_moves,
@@ -29,9 +30,11 @@ from marvin_patches import (
     drawn_at_once,
     effects,
     ending_when,
+    ending_with,
     first_target_only,
     fort_anywhere,
     fort_by_who,
+    fort_once_per_guard,
     fort_one_guard,
     fort_taken_shields_go,
     fort_twice,
@@ -54,6 +57,7 @@ from marvin_patches import (
     names_move_along,
     no_guards,
     no_return_for_the_last,
+    no_ship_into_a_fainted_place,
     nobody_standing,
     one_captain_hides,
     one_left,
@@ -61,7 +65,10 @@ from marvin_patches import (
     one_prize_per_face,
     only_across_rows,
     only_counting,
+    only_in_its_column,
     only_swaps,
+    open_once_emptied_targets,
+    open_once_emptied_view,
     pile_without_the_drawn,
     play_goes_on,
     powers,
@@ -70,6 +77,8 @@ from marvin_patches import (
     prize_goes_back,
     prize_moves,
     remember_the_side,
+    remembering_emptied_places,
+    reshuffled_when_emptied,
     shield_lasts,
     shield_left_outside,
     shield_stops_the_8,
@@ -85,6 +94,7 @@ from marvin_patches import (
     stacking_shields,
     standing_at_zero,
     take_your_own,
+    taken_back_to_the_bank,
     taken_prize_still_works,
     targeting,
     targets_by_who,
@@ -159,6 +169,11 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "a prize whose power is not used goes back to the bank",
         method(f"{GAME}:MarvinGame._push_plain", use_it_or_lose_it),
     ),
+    misreading(
+        "M3",
+        "a prize taken from the other player goes back to the bank",
+        method(f"{GAME}:MarvinGame._take", taken_back_to_the_bank),
+    ),
     # M4: who goes first
     misreading(
         "M4",
@@ -226,6 +241,11 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "a pirate moved to an empty place leaves its shield behind",
         side_method("_ship", moving_drops_the_shield),
     ),
+    misreading(
+        "M6",
+        "a pirate moves into an empty place only along its column",
+        powers(only_in_its_column),
+    ),
     # M7: the Cave
     misreading(
         "M7", "a hidden pirate can still be hit", side_method("_hide", hidden_still_standing)
@@ -263,6 +283,7 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
     misreading(
         "M8", "the Fort shields the pirates that started as guards", prize_moves(fort_by_who)
     ),
+    misreading("M8", "the Fort shields each guard only once", prize_moves(fort_once_per_guard)),
     # M9: drawing
     misreading(
         "M9",
@@ -282,6 +303,11 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
             f"{GAME}:MarvinGame.drawn": drawn_at_once,
             f"{GAME}:MarvinGame.draw_pile": pile_without_the_drawn,
         },
+    ),
+    misreading(
+        "M9",
+        "the discard pile is shuffled as soon as the draw pile is empty",
+        method(f"{GAME}:MarvinGame._end_turn", reshuffled_when_emptied),
     ),
     # M10: A, 3, 5, 7
     misreading("M10", "a hit may be skipped", after_draw("hit", skippable_hit)),
@@ -363,6 +389,13 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "a captain can be hit only once the guard that started in front of it has fainted",
         after_a_hit_card(targets_by_who),
     ),
+    misreading(
+        "M16",
+        "a captain stays open once the place in front of it has been empty",
+        remembering_emptied_places(fainted_only=False),
+        after_a_hit_card(open_once_emptied_targets),
+        side_method("targetable", open_once_emptied_view),
+    ),
     # M17: hits, shields and fainting
     misreading("M17", "a shield is never used up", side_method("_hit", shield_lasts)),
     misreading(
@@ -379,6 +412,12 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "a shield lasts only until its owner's next turn",
         method(f"{GAME}:MarvinGame._advance", shields_wear_off),
     ),
+    misreading(
+        "M17",
+        "a fainted pirate's place stays empty for good, even for the Ship",
+        remembering_emptied_places(fainted_only=True),
+        prize_moves(no_ship_into_a_fainted_place),
+    ),
     # M18: the last crew standing
     misreading(
         "M18",
@@ -393,4 +432,5 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         side_method("_must_return", no_return_for_the_last),
         ending_when(nobody_standing),
     ),
+    misreading("M18", "a player who holds all three prizes wins", ending_with(all_three_prizes)),
 )

@@ -17,10 +17,12 @@ from pirate_patches import (
     blocked_is_a_draw,
     both_build_up,
     both_halves_needed,
+    captor_gets_the_ace,
     captor_owns_the_cards,
     claim_beats_play,
     claim_fits_either_half,
     claim_with_cards,
+    comes_round_once,
     covered_check,
     covered_claim,
     cut_rule,
@@ -62,10 +64,13 @@ from pirate_patches import (
     stock_top_too,
     suits_break_ties,
     sunk_when_both_built,
+    sunk_when_both_placed,
     swap_once,
     taking_turns,
     three_at_a_time,
     turn_before_claim,
+    turned_over_once,
+    turning_needs_a_stock,
     uncovered_is_new,
     waste_bottom,
 )
@@ -140,6 +145,11 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         game_method("_turn", played_when_turned),
     ),
     misreading("P4", "a card that fits must be played", game_method("legal_actions", must_play)),
+    misreading(
+        "P4",
+        "a player can turn only while their stock holds cards",
+        game_method("can_turn", turning_needs_a_stock),
+    ),
     # P5: turning a card
     misreading(
         "P5",
@@ -155,6 +165,9 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         game_method("_turn", restock_shuffled),
     ),
     misreading("P5", "three cards are turned at a time", game_method("_turn", three_at_a_time)),
+    misreading(
+        "P5", "the waste is turned over only once", game_method("can_turn", turned_over_once)
+    ),
     # P6: building a ship
     misreading("P6", "a half may start with either keel", ship_method("fits", either_keel)),
     misreading(
@@ -190,6 +203,11 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
     misreading(
         "P7", "a ship needs cards on both halves", ship_property("is_complete", both_halves_needed)
     ),
+    misreading(
+        "P7",
+        "a ship sinks when both players placed a card in that moment, on any ship",
+        game_method("_complete_touched", sunk_when_both_placed),
+    ),
     # P8: the next ship of a suit
     misreading(
         "P8", "every ship keeps the first ship's keels", ship_method("__init__", same_keels)
@@ -202,6 +220,11 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "P8",
         "the keels swap for every suit whenever a ship leaves the table",
         game_method("_complete", keels_by_all_ships),
+    ),
+    misreading(
+        "P8",
+        "the player who captured a suit's ship builds the next one up from the Ace",
+        game_method("_complete", captor_gets_the_ace),
     ),
     # P9: observers and claims
     misreading(
@@ -237,6 +260,7 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "a claim may take a card that fits the owner's half",
         game_method("_check_claim", claim_fits_either_half),
     ),
+    misreading("P9", "a card that comes round again cannot be claimed", comes_round_once()),
     # P10: five ships win
     misreading("P10", "four ships always win", finishing_at(lambda game: 4)),
     misreading("P10", "five ships are needed even after a sinking", finishing_at(lambda game: 5)),
