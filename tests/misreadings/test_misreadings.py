@@ -32,10 +32,12 @@ from pages_pass import part_source, parts
 from pirate_misreadings import PIRATE_MISREADINGS
 from rule_pages import (
     PAGES,
+    PYCON,
     page_of,
     page_source,
     preamble,
     rule_sections,
+    rule_titles,
     run_examples,
     section_source,
 )
@@ -223,6 +225,26 @@ def test_every_rule_has_at_least_four_misreadings() -> None:
     assert set(counts) <= set(RULES)
     for rule in ALL_RULES:
         assert counts[rule] >= AT_LEAST, f"{rule} has {counts[rule]} misreadings, needs {AT_LEAST}"
+
+
+def rule_words(rule: str) -> str:
+    """The words of ``rule``'s heading and section, as a reader sees them: without the
+    examples' code and the misreadings box, links and code marks, spaces made single."""
+    text = page_of(rule).read_text(encoding="utf-8")
+    section = BOX.sub("", PYCON.sub("", rule_sections(text)[rule]))
+    words = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", f"{rule_titles(text)[rule]}\n{section}")
+    return " ".join(words.replace("`", "").replace("**", "").split())
+
+
+@pytest.mark.parametrize("rule", ALL_RULES)
+def test_each_misreading_reads_words_of_its_rule(rule: str) -> None:
+    words = rule_words(rule)
+    wrong = [
+        f"'{item.name}' reads {item.reads!r}"
+        for item in CATALOGUE
+        if item.rule == rule and (len(item.reads.split()) < 2 or item.reads not in words)
+    ]
+    assert not wrong, f"not words of {rule}'s section on its page: " + "; ".join(wrong)
 
 
 def test_misreading_names_are_unique_within_a_rule() -> None:
