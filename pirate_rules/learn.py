@@ -1,9 +1,11 @@
 """``pirate-rules learn``: the checks of "Build it yourself", at home.
 
 * ``learn chapters``: the chapters, their rules and the functions each asks for;
-* ``learn start N [FILE]``: write the skeleton as it stands at chapter N;
+* ``learn start N [FILE]``: write the skeleton as it stands at chapter N, or add chapter
+  N's part to the FILE that holds the chapters before it, keeping what is there;
 * ``learn check N FILE``: run chapter N's checks on FILE, then, if they all pass, play
-  it beside the real engine over 200 seeded games (``--games``).
+  it beside the real engine over 200 games (``--games``), from a new seed each run
+  (``--seed`` repeats one).
 
 Exit status 0 when everything passes, 1 when a check fails, the engines disagree or the
 file does not run, 2 for a bad command line.
@@ -44,13 +46,19 @@ def add_learn(commands: Any) -> None:
     steps.add_parser("chapters", help="list the chapters", description="List the chapters.")
     start = steps.add_parser(
         "start",
-        help="write the skeleton of a chapter",
+        help="write the skeleton of a chapter, or add its part to your file",
         description="Write the skeleton file as it stands at chapter N: its given code and"
-        " the functions to write, up to that chapter.",
+        " the functions to write, up to that chapter. If FILE holds your code of the"
+        " chapters before N, chapter N's part is added at its end and your code is kept"
+        " (the file as it was is kept beside it, as FILE.before-chapter-N).",
     )
     start.add_argument("chapter", choices=numbers, metavar="N", help="the chapter, 1 to 6")
     start.add_argument("file", nargs="?", help="where to write it (default: print it)")
-    start.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    start.add_argument(
+        "--force",
+        action="store_true",
+        help="write the skeleton anew over FILE (the old one is kept as FILE.before-chapter-N)",
+    )
     check = steps.add_parser(
         "check",
         help="check your file against a chapter",
@@ -62,7 +70,9 @@ def add_learn(commands: Any) -> None:
     check.add_argument(
         "--games", type=int, default=GAMES, help=f"games beside the engine ({GAMES})"
     )
-    check.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    check.add_argument(
+        "--seed", type=int, default=None, help="seed of the first game (new on each run)"
+    )
     learn.set_defaults(run=run)
 
 
@@ -77,18 +87,45 @@ def run(args: argparse.Namespace) -> int:
         return 0
     number = int(args.chapter)
     if args.step == "start":
-        text = chapters.through(number)
-        if args.file is None:
-            sys.stdout.write(text)
-            return 0
-        path = Path(args.file)
-        if path.exists() and not args.force:
-            raise PirateRulesError(f"{args.file} exists already: choose another file, or --force")
-        path.write_text(text, "utf-8")
-        print(f"Wrote {args.file}: chapter {number}, {chapters.CHAPTERS[number].title}.")
-        print(f"Write its functions, then: pirate-rules learn check {number} {args.file}")
-        return 0
+        return _start(number, args.file, args.force)
     return _check(number, args.file, args.games, args.seed)
+
+
+def _start(number: int, file: str | None, force: bool) -> int:
+    """``learn start``: the skeleton up to chapter ``number``, or its part added to ``file``."""
+    from pirate_rules.course.chapters import CHAPTERS, add_part, through
+
+    chapter = CHAPTERS[number]
+    if file is None:
+        sys.stdout.write(through(number))
+        return 0
+    path = Path(file)
+    name = path.name
+    old = _read(file) if path.exists() else None
+    if old is None or force:
+        text, said = through(number), f"the skeleton up to chapter {number}"
+    else:
+        try:
+            text, added = add_part(old, number)
+        except ValueError as exc:
+            raise PirateRulesError(f"{file}: {exc}") from None
+        said = f"chapter {number}'s part ({', '.join(added)} to write) after your code"
+    if old is not None:
+        kept = path.with_name(f"{name}.before-chapter-{number}")
+        if kept.exists():
+            raise PirateRulesError(
+                f"{kept} exists already (a copy kept by an earlier start): move it away first"
+            )
+        kept.write_text(old, "utf-8")
+    try:
+        path.write_text(text, "utf-8")
+    except OSError as exc:
+        raise PirateRulesError(f"cannot write {file!r}: {exc.strerror or exc}") from None
+    print(f"Wrote {file}: {said} ({chapter.title}).")
+    if old is not None:
+        print(f"The file as it was is kept as {kept.name}.")
+    print(f"Write its functions, then: pirate-rules learn check {number} {file}")
+    return 0
 
 
 def _read(file: str) -> str:
@@ -108,14 +145,15 @@ def _wrapped(text: str, prefix: str = "        ") -> str:
     return textwrap.fill(text, 88, initial_indent=prefix, subsequent_indent=prefix)
 
 
-def _check(number: int, file: str, games: int, seed: int) -> int:
+def _check(number: int, file: str, games: int, seed: int | None) -> int:
     from pirate_rules.course import Comparison, check
     from pirate_rules.rulebook import RULES
 
-    if not 1 <= games <= 10_000 or seed < 0:
+    if not 1 <= games <= 10_000 or (seed is not None and seed < 0):
         raise PirateRulesError("choose 1 to 10000 games, and a seed of 0 or more")
     source = _read(file)
-    report = check(number, source)
+    name = Path(file).name
+    report = check(number, source, filename=name)
     chapter = report.chapter
     print(f"Chapter {number} · {chapter.title} ({', '.join(chapter.rules)}): {file}")
     if report.fault is not None:
@@ -127,7 +165,8 @@ def _check(number: int, file: str, games: int, seed: int) -> int:
             print(_wrapped(finding.problem))
             if finding.trace:
                 print(_indent(finding.trace))
-            print(f"        {finding.rule}: {RULES[finding.rule]}")
+            if finding.rule in RULES:
+                print(f"        {finding.rule}: {RULES[finding.rule]}")
     failed = len(report.failed)
     total = len(report.findings)
     if failed:
@@ -136,7 +175,10 @@ def _check(number: int, file: str, games: int, seed: int) -> int:
         )
         return 1
     print(f"All {total} checks pass.")
-    comparison = Comparison(number, source, games=games, first_seed=seed)
+    comparison = Comparison(number, source, games=games, first_seed=seed, filename=name)
+    first, last = comparison.first_seed, comparison.first_seed + games - 1
+    print(f"Beside the real engine: {games} games, seeds {first} to {last}"
+          f" (--seed {first} plays them again).")  # fmt: skip
     progress = sys.stderr.isatty()
     while not comparison.finished:
         comparison.advance(0.2)
@@ -154,11 +196,11 @@ def _check(number: int, file: str, games: int, seed: int) -> int:
         print(_wrapped(found.text, "  "))
         if found.trace:
             print(_indent(found.trace))
-        print(f"  {found.rule}: {RULES.get(found.rule, '')}")
+        if found.rule in RULES:
+            print(f"  {found.rule}: {RULES[found.rule]}")
         print(f"  (games before it agreed: {found.game - 1} of {games})")
         return 1
-    last = seed + games - 1
-    print(f"Beside the real engine: {games} of {games} games agree (seeds {seed} to {last},"
+    print(f"Beside the real engine: {games} of {games} games agree (seeds {first} to {last},"
           f" {comparison.seconds:.1f} s).")  # fmt: skip
     return 0
 

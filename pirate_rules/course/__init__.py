@@ -25,6 +25,8 @@ table it was asked about) come back as a sentence about their code, with their l
 
 from __future__ import annotations
 
+import gc
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +36,7 @@ from pirate_rules.course import marvin_checks, moments
 from pirate_rules.course.beside import Disagreement, play_beside
 from pirate_rules.course.chapters import CHAPTERS, Chapter, contracts, part, through
 from pirate_rules.course.checking import REGISTRY, Bench, Finding, run_checks
-from pirate_rules.course.learner import CALL_SECONDS, Fault, Learner, load
+from pirate_rules.course.learner import APART, CALL_SECONDS, Fault, Learner, load
 
 __all__ = [
     "CHAPTERS",
@@ -46,12 +48,22 @@ __all__ = [
     "Finding",
     "Report",
     "check",
+    "new_seed",
     "part",
     "through",
 ]
 
 GAMES: Final = 200
 """The seeded games of a chapter's differential run."""
+SEEDS: Final = 1_000_000
+"""A run's first seed is drawn below this, anew for each run unless it is given."""
+
+
+def new_seed() -> int:
+    """A first seed for a run beside the real engine: new on each run, so that a learner's
+    code is held to games it cannot have been written for (``--seed`` repeats a run)."""
+    return random.SystemRandom().randrange(SEEDS)
+
 
 _ = (marvin_checks, moments)  # the modules that register the checks
 
@@ -85,13 +97,21 @@ def _chapter(number: int) -> Chapter:
     return CHAPTERS[number]
 
 
-def bench_for(number: int, source: str, seconds: float = CALL_SECONDS) -> Bench:
+def bench_for(
+    number: int,
+    source: str,
+    seconds: float = CALL_SECONDS,
+    filename: str | None = None,
+    apart: bool = APART,
+) -> Bench:
     """Load the learner's file for chapter ``number``; a :class:`Fault` if it does not run.
 
-    ``seconds`` is how long one call into the learner's code may run.
+    ``seconds`` is how long one call into the learner's code may run; ``filename`` is the
+    name of the learner's file, which the messages use (the chapter's file by default);
+    ``apart``: run it in a process of its own (:data:`~pirate_rules.course.learner.APART`).
     """
     chapter = _chapter(number)
-    learner: Learner = load(source, chapter.file, seconds)
+    learner: Learner = load(source, filename or chapter.file, seconds, apart=apart)
     return Bench(learner, contracts(number))
 
 
@@ -100,18 +120,23 @@ def check(
     source: str,
     seconds: float = CALL_SECONDS,
     heartbeat: Callable[[], object] | None = None,
+    filename: str | None = None,
+    apart: bool = APART,
 ) -> Report:
     """Run chapter ``number``'s checks on the learner's file ``source``.
 
     ``seconds`` is how long one call into it may run; ``heartbeat`` is called before
-    each check.
+    each check; ``filename`` names the learner's file in the messages.
     """
     chapter = _chapter(number)
     try:
-        bench = bench_for(number, source, seconds)
+        bench = bench_for(number, source, seconds, filename, apart)
     except Fault as fault:
         return Report(chapter, [], fault)
-    return Report(chapter, run_checks(REGISTRY[number], bench, heartbeat))
+    try:
+        return Report(chapter, run_checks(REGISTRY[number], bench, heartbeat))
+    finally:
+        bench.learner.close()
 
 
 class Comparison:
@@ -121,9 +146,11 @@ class Comparison:
         number: The chapter.
         source: The learner's file.
         games: How many seeded games (:data:`GAMES`).
-        first_seed: The seed of the first game; game ``i`` has seed ``first_seed + i``.
+        first_seed: The seed of the first game; game ``i`` has seed ``first_seed + i``. A
+            new one for each run when it is not given (:func:`new_seed`).
         heartbeat: Called between games (the browser's sign that Python is not stuck).
         seconds: How long one call into the learner's code may run.
+        filename: The learner's file's name, for the messages.
 
     Attributes:
         done: Games played so far that agreed.
@@ -136,20 +163,22 @@ class Comparison:
         number: int,
         source: str,
         games: int = GAMES,
-        first_seed: int = 0,
+        first_seed: int | None = None,
         heartbeat: Callable[[], object] | None = None,
         seconds: float = CALL_SECONDS,
+        filename: str | None = None,
+        apart: bool = APART,
     ) -> None:
         self.chapter = _chapter(number)
         self.games = games
-        self.first_seed = first_seed
+        self.first_seed = new_seed() if first_seed is None else first_seed
         self.heartbeat = heartbeat
         self.done = 0
         self.disagreement: Disagreement | None = None
         self.fault: Fault | None = None
         self.seconds = 0.0
         try:
-            self.bench: Bench | None = bench_for(number, source, seconds)
+            self.bench: Bench | None = bench_for(number, source, seconds, filename, apart)
         except Fault as fault:
             self.bench, self.fault = None, fault
 
@@ -164,6 +193,18 @@ class Comparison:
     def advance(self, seconds: float = float("inf")) -> None:
         """Play the next games, for about ``seconds`` at most, or to the end."""
         started = time.monotonic()
+        collecting = gc.isenabled()
+        gc.disable()  # a game's plan is many small objects, all garbage at its end: half the time
+        try:
+            self._advance(started, seconds)
+        finally:
+            if collecting:
+                gc.enable()
+        self.seconds += time.monotonic() - started
+        if self.finished and self.bench is not None:
+            self.bench.learner.close()  # the learner's process ends with the run
+
+    def _advance(self, started: float, seconds: float) -> None:
         while not self.finished and self.bench is not None:
             if self.heartbeat is not None:
                 self.heartbeat()
@@ -179,4 +220,3 @@ class Comparison:
             self.done += 1
             if time.monotonic() - started >= seconds:
                 break
-        self.seconds += time.monotonic() - started

@@ -29,6 +29,7 @@ __all__ = [
     "CHAPTERS",
     "PART_START",
     "Chapter",
+    "add_part",
     "contracts",
     "part",
     "skeleton",
@@ -82,7 +83,7 @@ CHAPTERS: Final = {
             "hits",
             "Hits, shields and fainting",
             ("M10", "M11", "M12", "M13", "M17"),
-            ("effect", "hit", "knock_out", "shieldable", "give_shield"),
+            ("effect", "hit", "strike", "shieldable", "give_shield"),
         ),
         Chapter(
             4,
@@ -94,8 +95,8 @@ CHAPTERS: Final = {
         Chapter(
             5,
             "turn",
-            "The joker, the turn and the end",
-            ("M4", "M15", "M18"),
+            "The turn, the joker and the end",
+            ("M4", "M5", "M15", "M18"),
             ("new_game", "legal_moves", "play"),
         ),
         Chapter(
@@ -140,6 +141,44 @@ def through(number: int) -> str:
         return text
     starts = [match.start() for match in PART_START.finditer(text)] + [len(text)]
     return text[: starts[number]].rstrip("\n") + "\n"
+
+
+def add_part(text: str, number: int) -> tuple[str, tuple[str, ...]]:
+    """A learner's ``my_engine.py`` (``text``) with chapter ``number``'s part added at its end,
+    and the functions that part asks for. Everything in ``text`` is kept.
+
+    Raises:
+        ValueError: why the part cannot be added: the file holds no chapter, or lacks an
+            earlier one, or has this one or a later one already (the message says which).
+
+    Example:
+        >>> text, added = add_part(through(1), 2)
+        >>> text == through(2), added
+        (True, ('new_crew', 'in_front', 'standing', 'targets'))
+        >>> add_part(through(1), 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: it lacks chapter 2's part: start chapter 2 first
+    """
+    chapter = CHAPTERS[number]
+    if chapter.file != "my_engine.py":
+        raise ValueError(f"chapter {number} has a file of its own, {chapter.file}: choose another")
+    present = {int(match.group(1)) for match in PART_START.finditer(text)}
+    if not present:
+        raise ValueError(
+            "it holds no part of my_engine.py (no line '# ── Chapter 1 ...'): choose another"
+            " file, or --force to write the skeleton over it"
+        )
+    later = sorted(n for n in present if n >= number)
+    if later:
+        raise ValueError(
+            f"it has chapter {later[0]}'s part already: check it with"
+            f" 'pirate-rules learn check {later[-1]}'"
+        )
+    missing = [n for n in range(1, number) if n not in present]
+    if missing:
+        raise ValueError(f"it lacks chapter {missing[0]}'s part: start chapter {missing[0]} first")
+    return text.rstrip("\n") + "\n\n\n" + part(number), chapter.functions
 
 
 def contracts(number: int) -> dict[str, Contract]:

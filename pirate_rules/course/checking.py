@@ -21,13 +21,19 @@ points and a shield, three fresh pirates, and nobody missing.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pirate_rules.course.learner import CheckerError, Contract, Fault, Learner
+from pirate_rules.course.learner import (
+    Called,
+    CheckerError,
+    Contract,
+    Fault,
+    Learner,
+    Refused,
+)
 from pirate_rules.course.table import POSITIONS, CrewView, Reader, positions
 
 __all__ = [
@@ -174,29 +180,12 @@ def card_difference(got: Iterable[str], want: Iterable[str]) -> str:
 # -- the bench -------------------------------------------------------------------------
 
 
-def _frozen(value: Any, depth: int = 0) -> Any:
-    """A comparable copy of plain data, to see whether a function changed its arguments."""
-    if depth > 6:
-        return id(value)
-    if isinstance(value, str | int | float | bool | type(None)):
-        return value
-    if isinstance(value, list | tuple):
-        return (type(value).__name__, tuple(_frozen(item, depth + 1) for item in value))
-    if isinstance(value, dict):
-        return tuple((key, _frozen(item, depth + 1)) for key, item in value.items())
-    if isinstance(value, set | frozenset):
-        return frozenset(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = [field.name for field in dataclasses.fields(value)]
-        return tuple((name, _frozen(getattr(value, name, None), depth + 1)) for name in fields)
-    return id(value)
-
-
 class Bench:
-    """What a check works with: the learner's module and a reader of its objects.
+    """What a check works with: the agent that holds the learner's module, and a reader
+    that makes their objects from pictures and reads them back.
 
     Args:
-        learner: The learner's loaded module.
+        learner: The learner's loaded module (its agent).
         contracts: The skeleton's functions by name: a function the learner calls must
             take the same parameters.
     """
@@ -208,35 +197,29 @@ class Bench:
 
     def call(self, name: str, *args: Any) -> Any:
         """Call the learner's ``name`` (checked against the skeleton's parameters)."""
-        return self.learner.call(self.contracts[name], *args)
+        value = self.learner.call(self.contracts.get(name) or name, *args)
+        if value is Refused:
+            raise Wrong("your engine shuffled where no card was drawn", "M9")
+        return value
+
+    def called(self, name: str, *args: Any, **more: Any) -> Called:
+        """Call the learner's ``name``, and all the agent tells of it (`Learner.called`)."""
+        return self.learner.called(self.contracts.get(name) or name, *args, **more)
 
     def ask(self, name: str, *args: Any, what: str = "") -> Any:
         """Call a function that answers a question: it must not change its arguments."""
-        before = [_frozen(arg) for arg in args]
-        answer = self.call(name, *args)
-        for arg, frozen in zip(args, before, strict=True):
-            if _frozen(arg) != frozen:
-                raise Wrong(
-                    f"your {name}() changed {what or 'what it was given'}: a function that"
-                    " answers a question must leave the table as it was"
-                )
+        answer, changed = self.learner.call(self.contracts.get(name) or name, *args, question=True)
+        if changed:
+            raise Wrong(
+                f"your {name}() changed {what or 'what it was given'}: a function that"
+                " answers a question must leave the table as it was"
+            )
         return answer
 
-    def error_of(self, name: str, *args: Any) -> BaseException | None:
-        """Call ``name`` expecting it to raise; returns what it raised, or None."""
-        function = self.learner.function(self.contracts[name])
-
-        def catching() -> BaseException | None:
-            try:
-                function(*args)
-            except NotImplementedError:
-                raise  # not written yet, as `Learner.run` tells
-            except Exception as exc:
-                return exc
-            return None
-
-        result: BaseException | None = self.learner.run(name, catching)
-        return result
+    def error_of(self, name: str, *args: Any) -> tuple[str | None, bool]:
+        """Call ``name`` expecting it to raise: the name of what it raised (None if it
+        returned), and whether that is a ``ValueError``."""
+        return self.learner.error_of(self.contracts[name], *args)
 
     def positions(self, name: str, *args: Any, what: str = "", quick: bool = False) -> set[str]:
         """Ask ``name`` for a list of positions or moves; the answer as a set.
@@ -253,6 +236,10 @@ class Bench:
 
     def read_crew(self, crew: Any, whose: str = "the crew") -> CrewView:
         return self.reader.crew(crew, whose)
+
+    def part(self, value: Any, *path: str | int) -> Any:
+        """A part of one of the learner's objects: ``bench.part(game, "crews", 0)``."""
+        return self.learner.part(value, *path)
 
     def expect_crew(self, crew: Any, want: str, hidden: str | None, doing: str) -> None:
         """Raise :class:`Wrong` unless the learner's ``crew`` is ``want`` after ``doing``."""

@@ -1,25 +1,30 @@
-r"""The learner's module: loaded from its text, called with care, and its faults told in words.
+r"""The learner's module, run apart from the checks, and its faults told in words.
 
-A learner's file is run as a module of its own (:func:`load`), never imported from the
-engine: it may not import ``pirate_rules`` (the checks compare it with the real engine,
-they do not lend it). Every call into it goes through :meth:`Learner.call`, which
+The learner's file never runs in the checks' own interpreter when a process of its own
+can be had: :func:`load` starts one (the process runner, :mod:`pirate_rules.process`),
+whose program is the agent (:mod:`pirate_rules.course.agent`), and hands it the file.
+The checks then talk to the agent in plain data only: they ask it to make the learner's
+objects from plain pictures, to call the learner's functions, and to read the objects
+back. An object of the learner's stays with the agent; the checks hold a :class:`Ref` to
+it. Where no process can be started (Python in the browser), the same agent answers in
+this interpreter, with the same messages.
 
-* finds the function, and says so when it is missing or takes other arguments than the
-  skeleton's (:class:`Contract`);
-* stops it when it runs for too long (an endless loop, :class:`TookTooLong`), at the
-  line where it was;
-* turns any exception into a :class:`Fault`: a short message about the learner's code,
-  with a traceback of their own lines only, and the line numbers to mark.
+Every call into the learner's code goes through :meth:`Learner.call`, which says so when
+a function is missing or takes other arguments than the skeleton's (:class:`Contract`),
+stops it when it runs for too long (at its line when the agent can, from outside when it
+cannot), and turns any exception, an exit of Python itself or a crash into a
+:class:`Fault`: a short message about the learner's code, with a traceback of their own
+lines only, and the line numbers to mark.
 
-    >>> learner = load("def double(n):\n    return n + n\n")
+    >>> learner = load("def double(n):\n    return n + n\n", apart=False)
     >>> learner.call("double", 21)
     42
-    >>> load("def double(n)\n    return n + n\n")
+    >>> load("def double(n)\n    return n + n\n", apart=False)
     Traceback (most recent call last):
     ...
     pirate_rules.course.learner.Fault: my_engine.py does not run: line 1 has a syntax error
     >>> try:
-    ...     load("import random\nfrom pirate_rules.marvin import MarvinGame\n")
+    ...     load("import random\nfrom pirate_rules.marvin import MarvinGame\n", apart=False)
     ... except Fault as fault:
     ...     print(fault.lines, fault.message)
     (2,) my_engine.py imports pirate_rules (line 2): your engine must stand on its own, ...
@@ -33,17 +38,23 @@ import inspect
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import CodeType, ModuleType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
+from pirate_rules.course import agent as agent_module
+from pirate_rules.course.agent import Agent
 from pirate_rules.course.clock import TookTooLong, Watch
 
 __all__ = [
+    "APART",
     "CALL_SECONDS",
+    "Called",
     "CheckerError",
     "Contract",
     "Fault",
     "Learner",
+    "Made",
+    "Ref",
+    "Refused",
     "TookTooLong",
     "load",
 ]
@@ -51,8 +62,13 @@ __all__ = [
 CALL_SECONDS: Final = 2.0
 """How long one call into the learner's code may run: the model solution's calls take
 microseconds, so a call that runs for seconds is a loop that does not end."""
+OUTSIDE_SECONDS: Final = 5.0
+"""How much longer than that the checks wait before they end the learner's process from
+outside (code that the agent's clock cannot stop at a line: a loop inside a built-in)."""
+APART: Final = sys.platform != "emscripten"
+"""Whether the learner's code runs in a process of its own (everywhere but the browser)."""
 
-ENGINE: Final = "pirate_rules"
+ENGINE = "pirate_rules"
 
 
 class Fault(Exception):
@@ -80,13 +96,30 @@ class CheckerError(Exception):
     were given, say): it goes through the learner's call as it is."""
 
 
+class Ref(NamedTuple):
+    """An object of the learner's, kept by the agent: only its number crosses.
+
+    Attributes:
+        number: The agent's number for it.
+        type: Its class's name.
+        text: Its ``repr``, shortened.
+    """
+
+    number: int
+    type: str
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 @dataclass(frozen=True)
 class Contract:
     """What the skeleton asks of one function: its name and parameters, as text.
 
     Example:
         >>> Contract.of(load).text
-        'load(source, filename, seconds)'
+        'load(source, filename, seconds, folder, apart)'
     """
 
     name: str
@@ -113,7 +146,7 @@ def _traceback(exc: BaseException, code_name: str, source: str) -> tuple[str, li
     return reader_traceback(exc, {code_name: SourceFile(0, 0, source)}, current=0)
 
 
-def _guarded_import(
+def guarded_import(
     name: str,
     globals: dict[str, Any] | None = None,
     locals: dict[str, Any] | None = None,
@@ -125,6 +158,274 @@ def _guarded_import(
             f"{name} cannot be imported here: your engine is checked beside the real one"
         )
     return builtins.__import__(name, globals, locals, fromlist, level)
+
+
+class _Apart:
+    """The agent in a process of its own, started again after its process was ended."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.child: Any = None
+        self.loaded: dict[str, Any] | None = None
+
+    def ask(self, message: dict[str, Any], seconds: float, label: str) -> dict[str, Any]:
+        from pirate_rules import process
+
+        if self.child is None:
+            self.child = process.Child.python(
+                agent_module.__file__,
+                process.__file__,
+                str(sys.modules[Watch.__module__].__file__),
+                self.folder,
+                output=process.CAPTURE,
+                cwd=self.folder or None,
+            )
+            if self.loaded is not None and message is not self.loaded:
+                self.ask(self.loaded, seconds, label)
+        if message.get("do") == "load":
+            self.loaded = message
+        try:
+            answer: dict[str, Any] = self.child.call(message, timeout=seconds + OUTSIDE_SECONDS)
+        except process.ChildError as error:
+            self.close()
+            raise Fault(_ended(label, error.fault, seconds + OUTSIDE_SECONDS)) from None
+        return answer
+
+    def close(self) -> None:
+        if self.child is not None:
+            self.child.close()
+            self.child = None
+
+
+def _ended(label: str, fault: Any, seconds: float) -> str:
+    """The words for a learner's process that did not answer (see `pirate_rules.process.Fault`)."""
+    if fault.kind == "deadline":
+        return (
+            f"{label} was still running after {seconds:g} seconds, so Python was stopped from"
+            " outside: a loop that never ends, in code that cannot be stopped at a line?"
+        )
+    if fault.kind == "exit":
+        return (
+            f"{label} ended Python itself (exit status {fault.status}) instead of answering:"
+            " os._exit() ends the whole program, where a function gives its answer with return"
+        )
+    if fault.kind == "signal":
+        return (
+            f"{label} ended Python itself: {fault} A recursion too deep for Python's own stack"
+            " crashes it too"
+        )
+    return f"{label} {fault}"
+
+
+class Learner:
+    """The learner's file, loaded by the agent, and the one way the checks call into it.
+
+    Args:
+        source: The file's text.
+        filename: Its name, such as ``my_engine.py``, which the messages use.
+        seconds: How long one call may run (:data:`CALL_SECONDS`).
+        folder: The learner's folder (on the command line): their file may import its
+            own modules from there, and read files there.
+        apart: Run it in a process of its own (:data:`APART`), or in this interpreter.
+    """
+
+    def __init__(
+        self, source: str, filename: str, seconds: float, folder: str = "", apart: bool = APART
+    ) -> None:
+        self.source = source
+        self.filename = filename
+        self.seconds = seconds
+        self.apart = _Apart(folder) if apart else None
+        guarded = {**vars(builtins), "__import__": guarded_import}
+        self.here = None if apart else Agent(Watch, folder, guarded)
+
+    def ask(self, message: dict[str, Any], label: str = "your code") -> Any:
+        """Send ``message`` to the agent; its answer, or the :class:`Fault` it tells."""
+        if self.apart is not None:
+            answer = self.apart.ask(message, self.seconds, label)
+        else:
+            assert self.here is not None
+            answer = self.here.handle(message)
+        if "fault" in answer:
+            fault = answer["fault"]
+            raise Fault(fault["message"], fault["trace"], tuple(fault["lines"]))
+        return answer["ok"]
+
+    def close(self) -> None:
+        """End the learner's process, if it has one."""
+        if self.apart is not None:
+            self.apart.close()
+
+    def __del__(self) -> None:
+        self.close()
+
+    @staticmethod
+    def encode(value: Any) -> dict[str, Any]:
+        if isinstance(value, Ref):
+            return {"r": value.number}
+        if isinstance(value, Made):
+            return value.encoded
+        return {"v": value}
+
+    @staticmethod
+    def decode(value: dict[str, Any]) -> Any:
+        return Ref(value["r"], value["type"], value["text"]) if "r" in value else value["v"]
+
+    def call(self, name: str | Contract, *args: Any, question: bool = False) -> Any:
+        """Call the learner's ``name`` with ``args`` (plain values, :class:`Ref` or
+        :class:`Made`); its answer (:data:`Refused` if a shuffle handed to it refused).
+
+        ``question``: the function must leave its arguments as they were; the answer is
+        then ``(value, changed)``, the indexes of the arguments it changed.
+
+        Raises:
+            Fault: if the function is missing or has other parameters, raises anything
+                (``NotImplementedError``: not written yet), or runs too long.
+        """
+        called = self.called(name, *args, question=question)
+        return (called.value, called.changed) if question else called.value
+
+    def called(
+        self,
+        name: str | Contract,
+        *args: Any,
+        question: bool = False,
+        read: dict[int, str] | None = None,
+        arm: list[tuple[Ref | str, Any, bool]] | None = None,
+    ) -> Called:
+        """:meth:`call`, and all the agent tells of it: ``read`` asks for arguments read
+        back after the call (by index: ``"crew"``, ``"piles"``, ``"game"``...); ``arm``
+        sets shuffles (``(ref, order, refuse)``) before it, and tells what they were given."""
+        message = self.call_message(name, *args, question=question, read=read, arm=arm)
+        return self.told_of(self.ask(message, f"your {message['name']}()"))
+
+    def call_message(self, name: str | Contract, *args: Any, **more: Any) -> dict[str, Any]:
+        """The message that asks the agent to call ``name`` (see :meth:`called`)."""
+        message: dict[str, Any] = {"do": "call", "args": [self.encode(arg) for arg in args]}
+        if isinstance(name, Contract):
+            message.update(name=name.name, parameters=list(name.parameters))
+        else:
+            message["name"] = name
+        if more.get("arm"):
+            more["arm"] = [
+                [ref.number if isinstance(ref, Ref) else ref, order, refuse]
+                for ref, order, refuse in more["arm"]
+            ]
+        message.update({key: value for key, value in more.items() if value})
+        return message
+
+    def told_of(self, answer: dict[str, Any]) -> Called:
+        """The agent's answer to a call message, read."""
+        return Called(
+            self.decode(answer) if "refused" not in answer else Refused,
+            answer.get("changed", []),
+            {int(index): got for index, got in (answer.get("read") or {}).items()},
+            answer["shuffled"],
+            answer["armed"],
+        )
+
+    def batch(self, messages: list[dict[str, Any]], label: str = "your code") -> list[Any]:
+        """Send several messages in one go: each answer, up to the first :class:`Fault`,
+        which is put in the list in its place (and ends it)."""
+        answers: list[Any] = []
+        for answer in self.ask({"do": "batch", "messages": messages}, label):
+            if "fault" in answer:
+                fault = answer["fault"]
+                answers.append(Fault(fault["message"], fault["trace"], tuple(fault["lines"])))
+            else:
+                answers.append(answer["ok"])
+        return answers
+
+    def error_of(self, contract: Contract, *args: Any) -> tuple[str | None, bool]:
+        """Call a function expected to raise: the name of what it raised (None if it
+        returned), and whether that is a ``ValueError``."""
+        message = self.call_message(contract, *args, error=True)
+        answer = self.ask(message, f"your {contract.name}()")
+        return answer["raised"], bool(answer.get("value_error"))
+
+    def make(self, kind: str, **fields: Any) -> Ref:
+        """The learner's object of ``kind`` (``piles``, ``crew``, ``game``, ``table``)."""
+        value = self.decode(self.ask({"do": "make", "kind": kind, **fields}))
+        assert isinstance(value, Ref)
+        return value
+
+    def read(self, ref: Ref, kind: str) -> Any:
+        """The learner's object ``ref``, read back as plain data (see the agent)."""
+        return self.ask({"do": "read", "r": ref.number, "as": kind})
+
+    def part(self, ref: Ref, *path: str | int) -> Any:
+        """``ref.crews[0]`` and the like: a part of one of the learner's objects."""
+        return self.decode(self.ask({"do": "get", "r": ref.number, "path": list(path)}))
+
+    def method(self, ref: Ref, name: str, *args: Any) -> Any:
+        """Call method ``name`` of the learner's object ``ref``."""
+        message = {"do": "method", "r": ref.number, "name": name}
+        return self.decode(self.ask({**message, "args": [self.encode(a) for a in args]}))
+
+    def shuffle(self, order: Any = None, refuse: bool = False) -> Ref:
+        """A shuffle to hand the learner's code: it gives ``order`` (or the cards as they
+        come), and keeps what it was given (:meth:`shuffled`); told to ``refuse``, it ends
+        the call it is used in."""
+        value = self.decode(self.ask({"do": "shuffle", "order": order, "refuse": refuse}))
+        assert isinstance(value, Ref)
+        return value
+
+    def shuffled(self, ref: Ref, **anew: Any) -> list[list[str]]:
+        """What the shuffle ``ref`` was given; with ``order`` and ``refuse``, set it anew."""
+        calls: list[list[str]] = self.ask({"do": "shuffled", "r": ref.number, **anew})
+        return calls
+
+    def forget(self) -> None:
+        """Let the agent forget the objects made so far (between two games)."""
+        self.ask({"do": "forget"})
+
+
+class Made(NamedTuple):
+    """An object of the learner's to be made by the agent where it is used: an argument
+    of a call, made in the same message (``kind`` and its fields, as :meth:`Learner.make`),
+    or a shuffle (``kind`` ``"shuffle"``: ``order`` and ``refuse``)."""
+
+    encoded: dict[str, Any]
+
+    @classmethod
+    def of(cls, kind: str, **fields: Any) -> Made:
+        """``kind`` and its fields; ``name``: the agent keeps it under that name, for the
+        later messages of the same batch (:meth:`part`, or ``Made.named(name)``)."""
+        if kind == "shuffle":
+            name = [fields["name"]] if "name" in fields else []
+            return cls({"shuffle": [fields.get("order"), bool(fields.get("refuse")), *name]})
+        return cls({"make": {"kind": kind, **fields}})
+
+    @classmethod
+    def named(cls, name: str) -> Made:
+        """The object the agent keeps under ``name``."""
+        return cls({"r": name})
+
+    @classmethod
+    def part(cls, name: str, *path: str | int) -> Made:
+        """A part of the object the agent keeps under ``name``: ``part("g", "crews", 0)``."""
+        return cls({"part": [name, *path]})
+
+
+class Called(NamedTuple):
+    """What the agent tells of one call (see :meth:`Learner.called`)."""
+
+    value: Any
+    changed: list[int]
+    read: dict[int, Any]
+    shuffled: list[list[list[str]]]
+    """What each shuffle made for the call (:class:`Made`) was given, in argument order."""
+    armed: list[list[list[str]]]
+    """What each armed shuffle was given during the call."""
+
+
+class _RefusedType:
+    def __repr__(self) -> str:
+        return "Refused"
+
+
+Refused: Final = _RefusedType()
+"""What a call answers when a shuffle it was handed refused (the checks then say why)."""
 
 
 def _engine_imports(tree: ast.Module) -> list[int]:
@@ -144,150 +445,25 @@ def _engine_imports(tree: ast.Module) -> list[int]:
     return found
 
 
-class Learner:
-    """The learner's loaded module, and the one way the checks call into it.
-
-    Args:
-        module: The module, already run.
-        source: Its text.
-        filename: Its file name, such as ``my_engine.py``.
-        seconds: How long one call may run (:data:`CALL_SECONDS`).
-    """
-
-    def __init__(
-        self, module: ModuleType, code: CodeType, source: str, filename: str, seconds: float
-    ) -> None:
-        self.module = module
-        self.source = source
-        self.filename = filename
-        self.seconds = seconds
-        self.code_name = f"<{filename}>"
-        self.watch = Watch(code)
-        self._checked: dict[Contract, Callable[..., Any]] = {}
-
-    def has(self, name: str) -> bool:
-        """Whether the module defines ``name``."""
-        return name in vars(self.module)
-
-    def get(self, name: str) -> Any:
-        """The module's ``name``; a :class:`Fault` if it has none."""
-        try:
-            return vars(self.module)[name]
-        except KeyError:
-            raise Fault(f"{self.filename} has no {name}: the skeleton defines it") from None
-
-    def function(self, contract: Contract) -> Callable[..., Any]:
-        """The learner's function for ``contract``, checked to take the same parameters."""
-        known = self._checked.get(contract)
-        if known is not None:
-            return known
-        function = vars(self.module).get(contract.name)
-        if function is None:
-            raise Fault(
-                f"{self.filename} has no function {contract.text}: this chapter asks for it"
-            )
-        if not callable(function):
-            raise Fault(f"{contract.name} should be a function {contract.text}, not {function!r}")
-        try:
-            theirs = tuple(inspect.signature(function).parameters)
-        except (TypeError, ValueError):
-            theirs = contract.parameters
-        if theirs != contract.parameters:
-            mine = f"{contract.name}({', '.join(theirs)})"
-            raise Fault(
-                f"your {mine} should be {contract.text}, as in the skeleton: the checks"
-                " call it that way",
-                lines=self._lines_of(function),
-            )
-        self._checked[contract] = function
-        return function  # type: ignore[no-any-return]
-
-    def call(self, name: str | Contract, *args: Any, **kwargs: Any) -> Any:
-        """Call the learner's ``name`` with ``args``, stopped if it runs too long.
-
-        Raises:
-            Fault: if the function is missing or has other parameters, raises anything
-                (``NotImplementedError``: not written yet), or runs too long.
-        """
-        if isinstance(name, Contract):
-            function = self.function(name)
-            label = name.name
-        else:
-            function = self.get(name)
-            label = name
-        return self.run(label, function, *args, **kwargs)
-
-    def run(self, label: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Call ``function`` (the learner's, or one of theirs inside) as :meth:`call` does."""
-        clock = self.watch.start(self.seconds)
-        try:
-            return function(*args, **kwargs)
-        except TookTooLong as exc:
-            raise self.stopped(f"your {label}()", exc) from None
-        except NotImplementedError as exc:
-            trace, lines = self.traceback(exc)
-            if lines and self._in_skeleton_stub(lines[-1]):
-                raise Fault(f"{label}() is not written yet", "", lines) from None
-            raise Fault(f"your {label}() raised NotImplementedError", trace, lines) from None
-        except RecursionError as exc:
-            trace, lines = self.traceback(exc)
-            raise Fault(
-                f"your {label}() calls itself without end (RecursionError)", "", lines[-1:]
-            ) from None
-        except (Fault, CheckerError):
-            raise
-        except Exception as exc:
-            trace, lines = self.traceback(exc)
-            kind = type(exc).__name__
-            raise Fault(f"your {label}() raised {kind}: {exc}", trace, lines) from None
-        finally:
-            self.watch.stop(clock)
-
-    def stopped(self, what: str, exc: TookTooLong) -> Fault:
-        """The fault of code stopped for its time: ``what`` was still running."""
-        trace, lines = self.traceback(exc)
-        return Fault(
-            f"{what} was still running after {self.seconds:g} seconds, so it was stopped: a"
-            " loop that never ends? (the marked line is where it was)",
-            trace,
-            lines,
-        )
-
-    def traceback(self, exc: BaseException) -> tuple[str, tuple[int, ...]]:
-        """A short traceback of the learner's own lines, and those lines.
-
-        A loop stopped for its time ends the traceback at its line: the stop itself is
-        the checks' doing, not the learner's.
-        """
-        text, marks = _traceback(exc, self.code_name, self.source)
-        if isinstance(exc, TookTooLong):
-            text = "\n".join(text.splitlines()[:-1])
-        return text, tuple(mark["line"] for mark in marks)
-
-    def _in_skeleton_stub(self, line: int) -> bool:
-        lines = self.source.splitlines()
-        return 0 < line <= len(lines) and "raise NotImplementedError(" in lines[line - 1]
-
-    def _lines_of(self, function: Any) -> tuple[int, ...]:
-        code = getattr(function, "__code__", None)
-        if code is None or code.co_filename != self.code_name:
-            return ()
-        return (code.co_firstlineno,)
-
-
-def load(source: str, filename: str = "my_engine.py", seconds: float = CALL_SECONDS) -> Learner:
-    """Run the learner's file ``source`` as a module of its own.
+def load(
+    source: str,
+    filename: str = "my_engine.py",
+    seconds: float = CALL_SECONDS,
+    folder: str = "",
+    apart: bool = APART,
+) -> Learner:
+    """Run the learner's file ``source`` as a module of its own, apart if ``apart``.
 
     Raises:
         Fault: if it is not text, has a syntax error, imports ``pirate_rules``, raises
-            while it runs, or runs for longer than ``seconds``.
+            while it runs, ends Python, or runs for longer than ``seconds``.
     """
     if not isinstance(source, str):
         raise Fault(f"{filename} must be text")
     code_name = f"<{filename}>"
     try:
         tree = ast.parse(source, code_name)
-        code = compile(tree, code_name, "exec", dont_inherit=True)
+        compile(tree, code_name, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:
         if not isinstance(exc, SyntaxError):
             raise Fault(f"{filename} does not run: {exc}") from None
@@ -306,25 +482,11 @@ def load(source: str, filename: str = "my_engine.py", seconds: float = CALL_SECO
             " own, so the checks can compare it with the real one",
             lines=tuple(imports),
         )
-    name = filename.removesuffix(".py")
-    module = ModuleType(name)
-    module.__file__ = filename
-    module.__dict__["__builtins__"] = {**vars(builtins), "__import__": _guarded_import}
-    learner = Learner(module, code, source, filename, seconds)
-    sys.modules[name] = module  # dataclasses look their module up while they are made
-    clock = learner.watch.start(seconds)
+    learner = Learner(source, filename, seconds, folder, apart)
+    message = {"do": "load", "source": source, "file": filename, "seconds": seconds}
     try:
-        exec(code, vars(module))
-    except TookTooLong as exc:
-        raise learner.stopped(filename, exc) from None
-    except Exception as exc:
-        trace, lines = learner.traceback(exc)
-        where = f" at line {lines[-1]}" if lines else ""
-        raise Fault(
-            f"{filename} does not run: it stops{where} with {type(exc).__name__}: {exc}",
-            trace,
-            lines,
-        ) from None
-    finally:
-        learner.watch.stop(clock)
+        learner.ask(message, filename)
+    except Fault:
+        learner.close()
+        raise
     return learner

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Final, NamedTuple
 
 from pirate_rules.cards import SUITS
-from pirate_rules.course.beside import Disagreement
+from pirate_rules.course.beside import Disagreement, Plan, Slot
 from pirate_rules.course.checking import Bench, Wrong, check
-from pirate_rules.course.learner import Fault
+from pirate_rules.course.learner import Fault, Made, Ref
 from pirate_rules.course.table import TEXT
 from pirate_rules.errors import IllegalMoveError
 from pirate_rules.pirate import PirateGame
@@ -93,86 +94,52 @@ def real_view(game: PirateGame, kept: dict[str, Any] | None = None) -> PirateVie
     )
 
 
-def _cards(value: object, what: str) -> tuple[str, ...]:
-    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
-        raise Fault(f"{what} should be a list of cards such as '7H'")
-    return tuple(value)
+def view_of(read: Any) -> PirateView:
+    """A table as the agent reads it (see `pirate_rules.course.agent.Agent.read_table`)."""
+    stocks, wastes, fresh, ships, captured, sunk, moment = read
+    named = [tuple((suit, number) for suit, number in ended) for ended in (*captured, sunk)]
+    return PirateView(
+        (tuple(stocks[0]), tuple(stocks[1])),
+        (tuple(wastes[0]), tuple(wastes[1])),
+        (fresh[0], fresh[1]),
+        tuple((suit, number, tuple(h0), tuple(h1)) for suit, number, h0, h1 in ships),
+        (_sorted(named[0]), _sorted(named[1])),
+        _sorted(named[2]),
+        moment,
+    )
 
 
-def _pair(value: object, what: str) -> Sequence[Any]:
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise Fault(f"{what} should hold one entry for each player, as the skeleton's Table does")
-    return value
+def _sorted(ships: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(ships, key=_suit_order)) if len(ships) > 1 else ships
 
 
 class TableReader:
-    """Reads the learner's ``Table`` into views, and makes their tables from views."""
+    """Reads the learner's ``Table`` into views, and makes their tables from views, through
+    the agent that holds them."""
 
     def __init__(self, bench: Bench) -> None:
         self.bench = bench
         self.learner = bench.learner
 
     def read(self, table: Any) -> PirateView:
-        for name in ("stocks", "wastes", "fresh", "ships", "captured", "sunk", "moment"):
-            if not hasattr(table, name):
-                raise Fault(f"the table should have '{name}', as the skeleton's Table has")
-        stocks = _pair(table.stocks, "the stocks")
-        wastes = _pair(table.wastes, "the wastes")
-        fresh = _pair(table.fresh, "fresh")
-        ships = []
-        for suit in SUITS:
-            ship = table.ships.get(suit) if isinstance(table.ships, dict) else None
-            if ship is None:
-                raise Fault(
-                    f"the table's ships should be a dict with a ship for each suit, {suit} too"
-                )
-            halves = _pair(getattr(ship, "halves", None), f"the {suit} ship's halves")
-            ships.append(
-                (suit, ship.number, _cards(halves[0], "a half"), _cards(halves[1], "a half"))
-            )
-        captured = _pair(table.captured, "captured")
-        return PirateView(
-            (_cards(stocks[0], "a stock"), _cards(stocks[1], "a stock")),
-            (_cards(wastes[0], "a waste"), _cards(wastes[1], "a waste")),
-            (bool(fresh[0]), bool(fresh[1])),
-            tuple(ships),
-            (_named(captured[0]), _named(captured[1])),
-            _named(table.sunk),
-            table.moment,
+        return view_of(self.learner.read(table, "table"))
+
+    @staticmethod
+    def made(view: PirateView, low: int) -> Made:
+        """The learner's table for ``view``, made where it is used."""
+        return Made.of(
+            "table",
+            low=low,
+            stocks=[list(view.stocks[0]), list(view.stocks[1])],
+            wastes=[list(view.wastes[0]), list(view.wastes[1])],
+            fresh=list(view.fresh),
+            ships=[[suit, number, list(h0), list(h1)] for suit, number, h0, h1 in view.ships],
+            captured=[[list(ship) for ship in ships] for ships in view.captured],
+            moment=view.moment,
         )
 
-    def quick(self, table: Any) -> PirateView | None:
-        """The learner's ``Table`` as a view, quickly, or None (then :meth:`read` says why)."""
-        try:
-            ships = table.ships
-            return PirateView(
-                (tuple(table.stocks[0]), tuple(table.stocks[1])),
-                (tuple(table.wastes[0]), tuple(table.wastes[1])),
-                (table.fresh[0], table.fresh[1]),
-                tuple((s, ships[s].number, tuple(ships[s].halves[0]), tuple(ships[s].halves[1]))
-                      for s in SUITS),
-                (_named(table.captured[0]), _named(table.captured[1])),
-                _named(table.sunk),
-                table.moment,
-            )  # fmt: skip
-        except Exception:
-            return None
-
     def make(self, view: PirateView, low: int) -> Any:
-        learner = self.learner
-        ships = {}
-        for suit, number, half0, half1 in view.ships:
-            ship = learner.call("new_ship", suit, number, low)
-            ship.halves[0].extend(half0)
-            ship.halves[1].extend(half1)
-            ships[suit] = ship
-        table = learner.call("new_table", [list(view.stocks[0]), list(view.stocks[1])], low)
-        table.wastes[0].extend(view.wastes[0])
-        table.wastes[1].extend(view.wastes[1])
-        table.fresh[:] = list(view.fresh)
-        table.ships = ships
-        table.moment = view.moment
-        return table
+        return self.learner.make(**self.made(view, low).encoded["make"])
 
 
 # -- small tables for the checks -------------------------------------------------------
@@ -277,8 +244,8 @@ class Scene:
             )
 
     def play(self, actions: str) -> PirateView:
-        self.bench.call("moment", self.table, actions)
-        return self.reader.read(self.table)
+        called = self.bench.called("moment", self.table, actions, read={0: "table"})
+        return view_of(called.read[0])
 
 
 def _ship(view: PirateView, suit: str) -> ShipView:
@@ -317,9 +284,9 @@ def _refused(bench: Bench) -> None:
     scene = Scene(bench, table_view(stocks=("5C AC", "9D"), wastes=("7H", "2S")))
     for actions in ("PW", "TC", "XW"):
         before = scene.reader.read(scene.table)
-        error = bench.error_of("moment", scene.table, actions)
-        if not isinstance(error, ValueError):
-            got = "plays it" if error is None else f"raises {type(error).__name__}"
+        name, value_error = bench.error_of("moment", scene.table, actions)
+        if not value_error:
+            got = "plays it" if name is None else f"raises {name}"
             raise Wrong(
                 f"moment(table, {actions!r}) {got}, but Ann cannot play 7H, Ben cannot"
                 " claim (he has cards), and X is no action: it should raise ValueError"
@@ -330,9 +297,8 @@ def _refused(bench: Bench) -> None:
 
 @check(6, "P4", "once the game is over, nobody acts")
 def _over(bench: Bench) -> None:
-    scene = Scene(bench, table_view(stocks=("5C", "9D"), wastes=("7H", "2S")))
-    for suit in "SSHDC":
-        scene.table.captured[0].append(bench.learner.call("new_ship", suit, 1, 0))
+    view = table_view(stocks=("5C", "9D"), wastes=("7H", "2S"))
+    scene = Scene(bench, view._replace(captured=(tuple((suit, 1) for suit in "SSHDC"), ())))
     scene.expect_legal(0, "", "Ann has captured five ships: the game is over")
 
 
@@ -350,7 +316,7 @@ def _capture(bench: Bench) -> None:
             f" Ben {after.captured[1]}, and the hearts ship is {_ship_text(ship)}"
         )
     keels = bench.learner.call("new_ship", "H", 2, 0)
-    if keels.needs(0) != 13:
+    if bench.learner.method(keels, "needs", 0) != 13:
         raise Wrong("in the suit's second ship the keels swap: Ann now begins with the King")
 
 
@@ -556,51 +522,91 @@ def _table_difference(mine: PirateView, real: PirateView, actions: str) -> Wrong
 def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | None:
     """Play the real game of ``seed`` with the learner's moments beside it.
 
+    The whole game is one plan (`pirate_rules.course.beside.Plan`): the real game is
+    played first, its moments sent to the agent in one go, and the learner's answers
+    (the legal actions before each moment, the table after it) judged in order.
+
     Returns:
         The first disagreement, or None if the learner's code agreed all the way.
     """
     real = PirateGame.from_seed(seed, players=NAMES)
-    reader = TableReader(bench)
+    plan = Plan(bench)
     rng = random.Random(seed)
     kept: dict[str, Any] = {}
-    moment = 0
+    table = Made.named("table")
+    played: list[str] = []
     try:
-        table = bench.learner.call(
-            "new_table", [list(map(str, real.stock(0))), list(map(str, real.stock(1)))], real.low
-        )
-        wrong = _table_difference(reader.read(table), real_view(real), "")
-        if wrong is not None:
-            raise wrong
-        while not real.is_terminal():
-            moment = real.moment + 1
+        bench.learner.forget()
+        stocks = [list(map(str, real.stock(0))), list(map(str, real.stock(1)))]
+        made = plan.call("new_table", stocks, real.low, keep="table")
+        plan.then(0, lambda: _a_table(made))
+        read = plan.call("legal_actions", table, 0, read={0: "table"})
+        listed = [read, plan.call("legal_actions", table, 1)]
+        actions, want = "", real_view(real, kept)
+        while True:
+            plan.then(real.moment, partial(_same_table, read, want, actions))
+            if real.is_terminal():
+                break
             chosen = []
             for player in (0, 1):
                 legal = [str(action) for action in real.legal_actions(player)]
-                mine = bench.call("legal_actions", table, player)
-                if not isinstance(mine, list | tuple):
-                    raise Wrong(
-                        f"legal_actions() should return a list of letters, not {mine!r}", "P4"
-                    )
-                if set(mine) != set(legal):
-                    raise _actions_difference(real, player, set(mine), set(legal))
+                judge = _judge_actions(seed, list(played), player, listed[player], legal)
+                plan.then(real.moment + 1, judge)
                 chosen.append(choose_action(rng, legal))
             actions = "".join(chosen)
             real.apply_moment(actions)
-            bench.call("moment", table, actions)
+            played.append(actions)
             want = real_view(real, kept)
-            if reader.quick(table) != want:
-                wrong = _table_difference(reader.read(table), want, actions)
-                if wrong is not None:
-                    raise wrong
+            read = plan.call("moment", table, actions, read={0: "table"})
+            listed = [plan.call("legal_actions", table, p) for p in (0, 1)]
             if real.moment > MAX_MOMENTS:
-                raise Wrong("the game does not end", "P4")
-        for player in (0, 1):
-            if bench.call("legal_actions", table, player):
-                raise Wrong(
-                    f"the game is over, but your legal_actions() still lets {NAMES[player]} act",
-                    "P4",
-                )
+                break
+        plan.then(real.moment, lambda: _no_more(listed))
+        plan.run(f"your code, in game {number}")
     except (Wrong, Fault) as problem:
+        moment = plan.turn
         where = f"moment {moment}" if moment else "at the start"
-        return Disagreement.of(problem, where, "P4", number, seed)
+        return Disagreement.of(problem, where, number, seed)
     return None
+
+
+def _a_table(made: Slot) -> None:
+    value = made.get().value
+    if not isinstance(value, Ref):
+        raise Fault(f"new_table() should return a Table, not {value!r}")
+
+
+def _same_table(read: Slot, want: PirateView, actions: str) -> None:
+    wrong = _table_difference(view_of(read.get().read[0]), want, actions)
+    if wrong is not None:
+        raise wrong
+
+
+def _judge_actions(
+    seed: int, moments: list[str], player: int, listed: Slot, legal: list[str]
+) -> Any:
+    """The judgement of a player's legal actions after ``moments`` of the real game of
+    ``seed``; the real game is played again to that point only to say why they differ."""
+    if not legal:
+        return lambda: _no_more([listed] if player == 0 else [])
+
+    def judge() -> None:
+        mine = listed.get().value
+        if not isinstance(mine, list | tuple):
+            raise Wrong(f"legal_actions() should return a list of letters, not {mine!r}")
+        if set(mine) != set(legal):
+            real = PirateGame.from_seed(seed, players=NAMES)
+            for actions in moments:
+                real.apply_moment(actions)
+            raise _actions_difference(real, player, set(mine), set(legal))
+
+    return judge
+
+
+def _no_more(listed: list[Slot]) -> None:
+    for player, slot in enumerate(listed):
+        if slot.get().value:
+            raise Wrong(
+                f"the game is over, but your legal_actions() still lets {NAMES[player]} act",
+                "P4",
+            )

@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from pirate_rules.cards import Card
 from pirate_rules.course.table import PLAYERS, TableView, real_view
 from pirate_rules.marvin import MarvinGame
+from pirate_rules.marvin.display import EV_RESHUFFLE
 
-__all__ = ["RealGame", "choose"]
+__all__ = ["PlayedGame", "RealGame", "choose"]
 
 
 class RealGame:
@@ -72,6 +73,43 @@ class RealGame:
         """Make ``move``; :attr:`reshuffled` then says the order of its reshuffle, if any."""
         self.reshuffled = None
         self.game.push(move)
+
+    def over(self) -> bool:
+        return self.game.is_game_over()
+
+
+class PlayedGame:
+    """A real game from ``seed``, played as the engine plays it: it stops only where the
+    player to move has a choice. A turn with no power to use goes straight to the draw (M5),
+    and a card with nothing to do ends its turn at once, so one move may play on through
+    several turns. :attr:`reshuffled` tells the order of the reshuffle a move led to (M9).
+
+        >>> played = PlayedGame(1)
+        >>> played.view().drawn, played.legal()
+        ('3S', ['GL', 'GR'])
+    """
+
+    def __init__(self, seed: int, jokers: int = 2) -> None:
+        self.game = MarvinGame.from_seed(seed, jokers=jokers, players=PLAYERS)
+        self.seed = seed
+        self.deck = tuple(str(card) for card in self.game.deck)
+        self.first = self.game.first
+        self.reshuffled: tuple[str, ...] | None = None
+
+    def view(self) -> TableView:
+        return real_view(self.game)
+
+    def legal(self) -> list[str]:
+        """The legal moves, as text."""
+        return [str(move) for move in self.game.legal_moves]
+
+    def push(self, move: str) -> None:
+        """Make ``move`` and play on to the next choice; :attr:`reshuffled` then says the
+        order of the new draw pile, top card first, if the discard pile was shuffled."""
+        logged = len(self.game._events)
+        self.game.push(move)
+        orders = [e[3] for e in self.game._events[logged:] if e[0] == EV_RESHUFFLE]
+        self.reshuffled = tuple(str(card) for card in orders[0]) if orders else None  # type: ignore[attr-defined]
 
     def over(self) -> bool:
         return self.game.is_game_over()

@@ -24,6 +24,7 @@ garbage collector is not what is measured.
 from __future__ import annotations
 
 import ast
+import builtins
 import itertools
 import random
 import time
@@ -31,8 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from pirate_rules.course.agent import Agent, Told
 from pirate_rules.course.chapters import PART_START
-from pirate_rules.course.learner import CALL_SECONDS, Fault, load
+from pirate_rules.course.clock import Watch
+from pirate_rules.course.learner import CALL_SECONDS, Fault, guarded_import, load
 from pirate_rules.course.real import RealGame
 from pirate_rules.marvin import play_game
 
@@ -100,8 +103,14 @@ _ENGINE_GAMES: Final = {"real": _real, "plain": _plain}
 
 
 def _learner_games(source: str) -> Any:
-    learner = load(source, "my_engine.py")
-    module = vars(learner.module)
+    """Whole random games of the learner's engine, in this interpreter (the speed page runs
+    in the browser's, where no process of its own can be started)."""
+    load(source, "my_engine.py", apart=False)  # the same refusals as a check: say why first
+    agent = Agent(Watch, builtins=_GUARDED)
+    told = agent.handle({"do": "load", "source": source, "seconds": max(CALL_SECONDS, 5.0)})
+    if "fault" in told:
+        raise Fault(told["fault"]["message"], told["fault"]["trace"], tuple(told["fault"]["lines"]))
+    module = vars(agent.module)
     for name in ("new_deck", "new_game", "legal_moves", "play"):
         if not callable(module.get(name)):
             raise Fault(f"my_engine.py has no function {name}(): chapter 5 asks for it")
@@ -124,12 +133,18 @@ def _learner_games(source: str) -> Any:
                     raise Fault(f"your game of seed {seed} went on for {MAX_TURNS} turns")
             return int(game.turn)
 
-        turns: int = learner.run("game", game_of)
+        try:
+            turns: int = agent.call("game", game_of)
+        except Told as told:
+            raise Fault(told.message, told.trace, told.lines) from None
         return turns
 
-    learner.seconds = max(CALL_SECONDS, 5.0)  # one whole game per call
-    learner.watch.watch_jumps(False)  # measured at full speed; MAX_TURNS still ends a game
+    assert agent.watch is not None
+    agent.watch.watch_jumps(False)  # measured at full speed; MAX_TURNS still ends a game
     return one
+
+
+_GUARDED: Final = {**vars(builtins), "__import__": guarded_import}
 
 
 def code_lines(source: str) -> int:

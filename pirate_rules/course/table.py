@@ -16,11 +16,10 @@ Whatever shape the learner's objects have, reading them never raises anything bu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 from pirate_rules.cards import JOKER, Card, standard_deck
-from pirate_rules.course.learner import Fault, Learner
+from pirate_rules.course.learner import Fault, Learner, Made, Ref
 from pirate_rules.marvin import MarvinGame, Side
 
 __all__ = [
@@ -30,6 +29,8 @@ __all__ = [
     "CrewView",
     "Reader",
     "TableView",
+    "crew_of",
+    "game_of",
     "positions",
     "real_view",
     "same_swaps",
@@ -103,22 +104,35 @@ def real_view(game: MarvinGame) -> TableView:
     )
 
 
-def _cards(value: object, what: str) -> tuple[str, ...]:
-    if not isinstance(value, list | tuple):
-        raise Fault(f"{what} should be a list of cards such as '7H', not {_shown(value)}")
-    for card in value:
-        if not isinstance(card, str):
-            raise Fault(f"{what} should hold cards written as text, such as '7H', not {card!r}")
-    return tuple(value)
-
-
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else f"a {type(value).__name__}"
 
 
+def crew_of(read: Any) -> CrewView:
+    """A crew as the agent reads it (``[[[position, hit points, shield], ...], hidden]``)."""
+    pirates, hidden = read
+    return CrewView(tuple((p, hp, shield) for p, hp, shield in pirates), hidden)
+
+
+def game_of(read: Any) -> TableView:
+    """A game as the agent reads it (see `pirate_rules.course.agent.Agent.read_game`)."""
+    draw, discard, crews, holders, to_move, drawn, turn, winner = read
+    return TableView(
+        tuple(draw),
+        tuple(discard),
+        (crew_of(crews[0]), crew_of(crews[1])),
+        (holders[0], holders[1], holders[2]),
+        to_move,
+        drawn,
+        turn,
+        winner,
+    )
+
+
 class Reader:
-    """Reads the learner's objects into views, and makes their objects from views.
+    """Reads the learner's objects into views, and makes their objects from views, through
+    the agent that holds them (:mod:`pirate_rules.course.agent`).
 
     Args:
         learner: The learner's module, whose ``Piles``, ``Pirate``, ``Crew`` and
@@ -130,154 +144,65 @@ class Reader:
 
     # -- reading ------------------------------------------------------------------------
 
-    def piles(self, piles: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def piles(self, piles: Ref) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The draw and discard piles of the learner's ``Piles``."""
-        for name in ("draw", "discard"):
-            if not hasattr(piles, name):
-                raise Fault(f"the piles should have '{name}', as the skeleton's Piles has")
-        return (
-            _cards(piles.draw, "the draw pile"),
-            _cards(piles.discard, "the discard pile"),
-        )
+        draw, discard = self.learner.read(piles, "piles")
+        return tuple(draw), tuple(discard)
 
-    def crew(self, crew: object, whose: str = "the crew") -> CrewView:
+    def crew(self, crew: Ref, whose: str = "the crew") -> CrewView:
         """The learner's ``Crew`` as a view."""
-        pirates = getattr(crew, "pirates", None)
-        if not isinstance(pirates, Mapping):
-            raise Fault(
-                f"{whose} should keep its pirates in a dict 'pirates' from positions to"
-                f" Pirates, not {_shown(pirates)}"
-            )
-        found = []
-        for position, pirate in pirates.items():
-            if position not in POSITIONS:
-                raise Fault(f"{whose} has a pirate at {position!r}, which is no position")
-            hit_points = getattr(pirate, "hit_points", None)
-            shield = getattr(pirate, "shield", None)
-            if isinstance(hit_points, bool) or not isinstance(hit_points, int):
-                raise Fault(
-                    f"the pirate at {position} should have whole 'hit_points', not"
-                    f" {_shown(hit_points)}"
-                )
-            if not isinstance(shield, bool):
-                raise Fault(f"the pirate at {position} should have 'shield' True or False")
-            found.append((position, hit_points, shield))
-        hidden = getattr(crew, "hidden", None)
-        if hidden is not None and hidden not in POSITIONS:
-            raise Fault(f"{whose}'s hidden captain should be a position or None, not {hidden!r}")
-        found.sort(key=lambda pirate: POSITIONS.index(pirate[0]))
-        return CrewView(tuple(found), hidden)
+        return crew_of(self.learner.read(crew, "crew"))
 
-    def holders(self, holders: object) -> tuple[int | None, int | None, int | None]:
-        """Who holds each prize, from the learner's ``holders`` dict."""
-        if not isinstance(holders, Mapping) or set(holders) != set(PRIZES):
-            raise Fault(
-                "the holders should be a dict with the keys 'cave', 'ship' and 'fort', not"
-                f" {_shown(holders)}"
-            )
-        cave, ship, fort = (holders[prize] for prize in PRIZES)
-        for value in (cave, ship, fort):
-            if value not in (0, 1, None) or isinstance(value, bool):
-                raise Fault(f"a prize is held by player 0, player 1 or None, not {value!r}")
-        return cave, ship, fort
-
-    def quick_game(self, game: Any) -> TableView | None:
-        """The learner's ``Game`` as a view, quickly: no questions asked of its shape.
-
-        None if it cannot be read so; :meth:`game` then says what is wrong with it. The
-        differential runs compare the quick view first, at every step.
-        """
+    def quick_game(self, game: Ref) -> TableView | None:
+        """The learner's ``Game`` as a view, or None if it cannot be read (:meth:`game`
+        then says what is wrong with it)."""
         try:
-            crews = []
-            for crew in game.crews:
-                pirates = crew.pirates
-                crews.append(CrewView(tuple(
-                    (position, pirates[position].hit_points, pirates[position].shield)
-                    for position in POSITIONS if position in pirates
-                ), crew.hidden))  # fmt: skip
-            holders = game.holders
-            piles = game.piles
-            return TableView(
-                tuple(piles.draw),
-                tuple(piles.discard),
-                (crews[0], crews[1]),
-                (holders["cave"], holders["ship"], holders["fort"]),
-                game.to_move,
-                game.drawn,
-                game.turn,
-                game.winner,
-            )
-        except Exception:
+            return self.game(game)
+        except Fault:
             return None
 
-    def game(self, game: Any) -> TableView:
+    def game(self, game: Ref) -> TableView:
         """The learner's ``Game`` as a view."""
-        if game is None:
-            raise Fault("new_game() returned None: did you forget to return the game?")
-        for name in ("piles", "crews", "holders", "to_move", "drawn", "turn", "winner"):
-            if not hasattr(game, name):
-                raise Fault(f"the game should have '{name}', as the skeleton's Game has")
-        draw, discard = self.piles(game.piles)
-        crews = game.crews
-        if not isinstance(crews, list | tuple) or len(crews) != 2:
-            raise Fault(f"the game's crews should be a list of two crews, not {_shown(crews)}")
-        drawn = game.drawn
-        if drawn is not None and not isinstance(drawn, str):
-            raise Fault(f"the drawn card should be a card such as '7H' or None, not {drawn!r}")
-        numbers = {name: getattr(game, name) for name in ("to_move", "turn")}
-        for name, value in numbers.items():
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise Fault(f"the game's {name} should be a whole number, not {value!r}")
-        winner = game.winner
-        if winner not in (None, 0, 1) or isinstance(winner, bool):
-            raise Fault(f"the winner should be 0, 1 or None, not {winner!r}")
-        return TableView(
-            draw,
-            discard,
-            (self.crew(crews[0], "Marvin's crew"), self.crew(crews[1], "Mum's crew")),
-            self.holders(game.holders),
-            numbers["to_move"],
-            drawn,
-            numbers["turn"],
-            winner,
-        )
+        if not isinstance(game, Ref):
+            if game is None:
+                raise Fault("new_game() returned None: did you forget to return the game?")
+            raise Fault(f"new_game() should return a Game, not {game!r}")
+        return game_of(self.learner.read(game, "game"))
 
     # -- making -------------------------------------------------------------------------
 
-    def _make(self, name: str, **fields: Any) -> Any:
-        cls = self.learner.get(name)
-        shown = ", ".join(f"{key}=..." for key in fields)
-        try:
-            return self.learner.run(name, cls, **fields)
-        except Fault as fault:
-            raise Fault(
-                f"{name}({shown}) cannot be made as the skeleton makes it: {fault.message}."
-                f" Keep the skeleton's {name} as it is",
-                fault.trace,
-                fault.lines,
-            ) from None
+    def make_piles(self, draw: tuple[str, ...], discard: tuple[str, ...]) -> Ref:
+        return self.learner.make(**self.piles_made(draw, discard).encoded["make"])
 
-    def make_piles(self, draw: tuple[str, ...], discard: tuple[str, ...]) -> Any:
-        return self._make("Piles", draw=list(draw), discard=list(discard))
+    def make_crew(self, view: CrewView) -> Ref:
+        return self.learner.make(**self.crew_made(view).encoded["make"])
 
-    def make_crew(self, view: CrewView) -> Any:
-        pirates = {
-            position: self._make("Pirate", hit_points=hit_points, shield=shield)
-            for position, hit_points, shield in view.pirates
-        }
-        return self._make("Crew", pirates=pirates, hidden=view.hidden)
+    def make_game(self, view: TableView, shuffle: Ref | Made) -> Ref:
+        return self.learner.make(**self.game_made(view, shuffle).encoded["make"])
 
-    def make_game(self, view: TableView, shuffle: Any) -> Any:
-        return self._make(
-            "Game",
-            piles=self.make_piles(view.draw, view.discard),
-            crews=[self.make_crew(view.crews[0]), self.make_crew(view.crews[1])],
-            holders=dict(zip(PRIZES, view.holders, strict=True)),
+    # The same, made by the agent where they are used, in the message of a call.
+
+    @staticmethod
+    def piles_made(draw: tuple[str, ...], discard: tuple[str, ...]) -> Made:
+        return Made.of("piles", draw=list(draw), discard=list(discard))
+
+    @staticmethod
+    def crew_made(view: CrewView) -> Made:
+        return Made.of("crew", pirates=[list(p) for p in view.pirates], hidden=view.hidden)
+
+    @staticmethod
+    def game_made(view: TableView, shuffle: Ref | Made) -> Made:
+        return Made.of(
+            "game",
+            draw=list(view.draw),
+            discard=list(view.discard),
+            crews=[[[list(p) for p in crew.pirates], crew.hidden] for crew in view.crews],
+            holders=list(view.holders),
             to_move=view.to_move,
             drawn=view.drawn,
             turn=view.turn,
             winner=view.winner,
-            shuffle=shuffle,
+            shuffle=Learner.encode(shuffle),
         )
 
 

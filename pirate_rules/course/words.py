@@ -31,7 +31,14 @@ from pirate_rules.errors import InvalidMoveError
 from pirate_rules.marvin import MarvinGame, Move, card_effect
 from pirate_rules.marvin.refusals import refusal
 
-__all__ = ["EFFECT_RULES", "Context", "moves_difference", "table_difference"]
+__all__ = [
+    "EFFECT_RULES",
+    "Context",
+    "after_hits",
+    "moves_difference",
+    "strike_rule",
+    "table_difference",
+]
 
 EFFECT_RULES: Final = {
     "hit": "M10",
@@ -175,6 +182,7 @@ class Context:
         chosen: Whether the move was the card's choice (a target or a prize), rather
             than a prize power or ``draw`` followed by the draw.
         reshuffled: Whether the draw pile was refilled in this step.
+        aimed: The crew a hit card of this step aimed at, as it was before the hit.
     """
 
     player: int
@@ -182,6 +190,7 @@ class Context:
     card: str | None = None
     chosen: bool = False
     reshuffled: bool = False
+    aimed: CrewView | None = None
 
     @property
     def effect(self) -> str | None:
@@ -215,10 +224,8 @@ def table_difference(mine: TableView, real: TableView, context: Context) -> Wron
     effect = context.effect
     if mine.winner != real.winner:
         return _winner(mine, real, doing)
-    if mine.drawn != real.drawn:
-        return _drawn(mine, real, context, doing)
-    if (mine.draw, mine.discard) != (real.draw, real.discard):
-        return _piles(mine, real, context, doing)
+    # The crews and the prizes first: a turn plays on by itself while nobody has a choice,
+    # so a wrong crew often leads to a wrong card drawn or pile in the same move.
     for player in (0, 1):
         if mine.crews[player] != real.crews[player]:
             return _crew(player, mine.crews[player], real.crews[player], context, doing)
@@ -232,17 +239,22 @@ def table_difference(mine: TableView, real: TableView, context: Context) -> Wron
             f" one has it {_held(real.holder(prize))}",
             rule,
         )
+    if mine.drawn != real.drawn:
+        return _drawn(mine, real, context, doing)
+    if (mine.draw, mine.discard) != (real.draw, real.discard):
+        return _piles(mine, real, context, doing)
     if (mine.to_move, mine.turn) != (real.to_move, real.turn):
-        rule = "M4" if context.move is None else "M15" if effect == "lost" else "M5"
+        turn_rule = "M4" if context.move is None else "M15" if effect == "lost" else None
         if mine.to_move != real.to_move:
             return Wrong(
                 f"{doing}, your engine gives the next move to {PLAYERS[mine.to_move]}; it is"
                 f" {PLAYERS[real.to_move]}'s",
-                rule,
+                turn_rule,
             )
         return Wrong(
-            f"{doing}, your engine counts {mine.turn} turns played; the real one {real.turn}",
-            rule,
+            f"{doing}, your engine counts {mine.turn} turns played; the real one {real.turn}:"
+            " a turn counts once its card is done and discarded",
+            turn_rule,
         )
     return None
 
@@ -281,6 +293,18 @@ def _drawn(mine: TableView, real: TableView, context: Context, doing: str) -> Wr
             f" turn, so {name}'s turn is over",
             "M15",
         )
+    waits = (mine.to_move, mine.turn, len(mine.draw)) == (
+        real.to_move,
+        real.turn,
+        len(real.draw) + 1,
+    )
+    if real.drawn is not None and mine.drawn is None and waits:
+        return Wrong(
+            f"{doing}, your engine waits before the draw, but"
+            f" {PLAYERS[real.to_move]} has no prize power to use: the turn goes straight to"
+            f" the draw, and the {real.drawn} waits for its move",
+            "M5",
+        )
     if real.drawn is not None and mine.drawn is None:
         effect = effect_of(real.drawn)
         return Wrong(
@@ -312,6 +336,8 @@ def _options(effect: str | None) -> str:
 
 def _piles(mine: TableView, real: TableView, context: Context, doing: str) -> Wrong:
     rule = "M4" if context.move is None else "M15" if context.effect == "lost" else "M9"
+    if mine.draw == real.draw:
+        rule = "M9"  # the card of a turn is discarded when the turn is done
     if mine.draw != real.draw:
         size = (len(mine.draw), len(real.draw))
         if size[0] != size[1]:
@@ -375,15 +401,63 @@ def _crew_rule(player: int, position: str, mine: CrewView, real: CrewView, conte
     if context.power and context.player == player:
         return {"ship": "M6", "cave": "M7", "fort": "M8"}[context.power.split()[0]]
     effect = context.effect
-    if effect in _VERB and context.player != player:
-        if position != context.move:
-            return "M17"
-        got, want = mine.at(position), real.at(position)
-        standing_at_zero = got is not None and want is None and got[0] <= 0
-        shield_kept = got is not None and want is not None and got[1] and not want[1]
-        if standing_at_zero or shield_kept:
-            return "M17"
-        return EFFECT_RULES[effect or "hit"]
+    if effect in _VERB and context.player != player and context.move in POSITIONS:
+        before = context.aimed or real
+        return strike_rule(effect or "hit", before, context.move, mine, real, position)
     if effect == "shield":
         return "M11"
     return "M5" if effect is None else EFFECT_RULES[effect]
+
+
+_BEHIND: Final = {"GL": "CL", "GR": "CR"}
+
+
+def after_hits(pirate: tuple[int, bool] | None, hits: int) -> tuple[int, bool] | None:
+    """A pirate's ``(hit points, shield)`` after ``hits`` hits, each dealt as M17 says; None
+    once it has fainted.
+
+    Example:
+        >>> after_hits((4, True), 2), after_hits((1, False), 1)
+        ((3, False), None)
+    """
+    for _ in range(hits):
+        if pirate is None:
+            break
+        points, shield = pirate
+        pirate = (points, False) if shield else (points - 1, False) if points > 1 else None
+    return pirate
+
+
+def strike_rule(
+    effect: str, before: CrewView, target: str, mine: CrewView, real: CrewView, position: str
+) -> str:
+    """The rule a hit card's wrong outcome is about: the card's own (M10 one hit, M12 faint
+    at once, M13 two hits, only on the target) when the learner's crew shows the wrong
+    number of hits or a slash carried on, else M17 (what one hit does, fainting, nobody
+    moving up).
+
+    Example:
+        >>> crew = CrewView((("GL", 4, False), ("CL", 4, False)))
+        >>> twice = CrewView((("GL", 2, False), ("CL", 4, False)))
+        >>> once = CrewView((("GL", 3, False), ("CL", 4, False)))
+        >>> strike_rule("hit", crew, "GL", twice, once, "GL")
+        'M10'
+    """
+    got, had = mine.at(position), before.at(target)
+    behind = _BEHIND.get(target)
+    stepped_up = behind is not None and got is not None and mine.at(behind) is None
+    if position == target and stepped_up and got == before.at(behind or ""):
+        return "M17"  # the captain stepped forward into the fainted guard's place
+    if position != target:
+        carried = effect == "slash" and position == behind and mine.at(target) is None
+        return "M13" if carried else "M17"
+    if effect == "kill":
+        return "M12"
+    if got is not None and got[0] <= 0:
+        return "M17"  # a pirate at 0 hit points has fainted
+    if got is None and real.at(target) == (1, False):
+        return "M17"  # fainted at 1 hit point
+    hits = 1 if effect == "hit" else 2
+    if any(after_hits(had, count) == got for count in range(5) if count != hits):
+        return EFFECT_RULES[effect]
+    return "M17"

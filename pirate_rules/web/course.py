@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from pirate_rules.course import CHAPTERS, Comparison, check
+from pirate_rules.course import CHAPTERS, Comparison, check, new_seed
 from pirate_rules.course.learner import Fault
 from pirate_rules.course.speed import ENGINES, engine_lines, measure, part_lines
 from pirate_rules.errors import PirateRulesError
@@ -112,12 +112,12 @@ def course_compare(chapter: int, source: str, options: JSON | None = None) -> JS
     Args:
         chapter: The chapter.
         source: The learner's file.
-        options: ``games`` (200) and ``seed`` of the first game (0).
+        options: ``games`` (200) and ``seed`` of the first game (a new one each run).
     """
     number, text = _chapter(chapter), _text(source)
     options = options or {}
     games = int(options.get("games", 200))
-    seed = int(options.get("seed", 0))
+    seed = int(options["seed"]) if options.get("seed") is not None else new_seed()
     if not 1 <= games <= 2000 or seed < 0:
         raise PirateRulesError("choose 1 to 2000 games and a seed of 0 or more")
     run = Comparison(number, text, games=games, first_seed=seed, heartbeat=signal_alive)
@@ -150,7 +150,7 @@ def course_next(run_id: str, seconds: float = 0.25) -> JSON:
             "seed": found.seed,
             "trace": found.trace,
             "lines": list(found.lines),
-            "link": rule_links([f"({found.rule})"]).get(found.rule),
+            "link": rule_links([f"({found.rule})"]).get(found.rule) if found.rule else None,
         }
     return {
         "id": run_id,

@@ -84,7 +84,12 @@ def test_chapter_1_is_done_with_the_model_part_then_mistakes_are_named_and_loops
     findings = page.locator("#course .course-finding")
     expect(findings).to_have_count(7)
     expect(page.locator("#course .course-finding--ok")).to_have_count(7)
-    expect(status).to_contain_text("All 200 games agree with the real engine (seeds 0 to 199")
+    # new seeds on each run, shown so that the run can be played again
+    expect(status).to_contain_text(
+        re.compile(r"All 200 games agree with the real engine \(seeds (\d+) to \d+")
+    )
+    first = int(re.search(r"seeds (\d+) to (\d+)", status.inner_text()).group(1))  # type: ignore[union-attr]
+    assert f"seeds {first} to {first + 199}" in status.inner_text()
     assert page.locator("#course").get_attribute("data-games") == "200"
     expect(page.locator("#course .course-next")).to_have_attribute("href", "../targets/")
 
@@ -96,6 +101,8 @@ def test_chapter_1_is_done_with_the_model_part_then_mistakes_are_named_and_loops
     expect(rule).to_have_text("M9")
     assert (rule.get_attribute("href") or "").endswith("/rules/marvin/#M9")
     expect(failing).to_contain_text("draw() gives 'KD', not '7H'")
+    expect(status).to_contain_text("Fix the first that fails.")
+    expect(status).not_to_contain_text("marked")  # no line of the file is marked for it
     problems = axe_problems(page, "#course")
     assert not problems, "\n".join(problems)
 

@@ -1,10 +1,11 @@
 """The misreading catalogue: plausible wrong readings of each rule, as small engine patches.
 
 Each `Misreading` names a rule id, a short name (which the rule's "Not to be confused
-with" box on the rules page repeats word for word), and the patches that make the
-engine follow it. A patch maps a **target**, ``"module:Name.attribute"``, to a factory
-that receives the engine's own object there and returns the wrong one: a wrapper around
-the original function, a small wrong variant of it, or a changed table.
+with" box on the rules page repeats word for word), the words of the rule's section
+that it reads another way, and the patches that make the engine follow it. A patch maps
+a **target**, ``"module:Name.attribute"``, to a factory that receives the engine's own
+object there and returns the wrong one: a wrapper around the original function, a small
+wrong variant of it, or a changed table.
 
 The catalogue tests apply each misreading with ``monkeypatch`` and run only that rule's
 section of its rules page: it must pass on the real engine and fail under the misreading.
@@ -46,6 +47,9 @@ class Misreading:
     rule: str
     name: str
     patches: Mapping[str, Factory]
+    reads: str = ""
+    """The words of the rule, as its section on the rules page says them, that the
+    misreading reads another way."""
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.name}"
@@ -80,12 +84,13 @@ def guarded(target: str, replacement: Any) -> Any:
     return call
 
 
-def misreading(rule: str, name: str, *patches: Mapping[str, Factory]) -> Misreading:
-    """A `Misreading` whose patches are the union of ``patches``."""
+def misreading(rule: str, name: str, *patches: Mapping[str, Factory], reads: str) -> Misreading:
+    """A `Misreading` of the words ``reads`` of ``rule``, whose patches are the union of
+    ``patches``."""
     merged: dict[str, Factory] = {}
     for patch in patches:
         merged.update(patch)
-    return Misreading(rule, name, merged)
+    return Misreading(rule, name, merged, reads)
 
 
 def resolve(target: str) -> tuple[Any, str, Any]:

@@ -223,11 +223,17 @@ def who_stands(game: Game, player: int) -> list[int]:
 def ending_when(lost: Callable[[Side], bool]) -> Patch:
     """A crew also loses at once when ``lost(its side)``."""
 
+    def outcome(game: Game) -> Outcome | None:
+        return next((Outcome(1 - p) for p, side in enumerate(game.sides) if lost(side)), None)
+
+    return ending_with(outcome)
+
+
+def ending_with(outcome_of: Callable[[Game], Outcome | None]) -> Patch:
+    """The game also ends at once when ``outcome_of(game)`` gives an outcome."""
+
     def outcome(original: Callable[[Game], Outcome | None], game: Game) -> Outcome | None:
-        for player, side in enumerate(game.sides):
-            if lost(side):
-                return Outcome(1 - player)
-        return original(game)
+        return outcome_of(game) or original(game)
 
     def resolve(original: Callable[[Game, Move], None], game: Game, move: Move) -> None:
         original(game, move)
@@ -649,6 +655,15 @@ def cave_taken_captain_stays(
         side._hidden = hidden
 
 
+def fort_taken_shields_go(
+    original: Callable[..., None], game: Game, prize: int, *rest: object
+) -> None:
+    source = game._holder[prize]
+    original(game, prize, *rest)
+    if source >= 0 and prize == PRIZE_INDEX["fort"]:
+        game.sides[source]._shields &= ~GUARD_BITS
+
+
 def taken_prize_still_works(
     original: Callable[..., None], game: Game, prize: int, *rest: object
 ) -> None:
@@ -743,3 +758,111 @@ def nobody_standing(side: Side) -> bool:
 
 def no_return_for_the_last(original: Callable[[Side], bool], side: Side) -> bool:
     return original(side) and side._board != 0
+
+
+# Misreadings where a place is emptied and filled again, a prize is lost, or the draw
+# pile runs out at the boundary.
+
+
+def taken_back_to_the_bank(
+    original: Callable[..., None], game: Game, prize: int, player: int, *rest: object
+) -> None:
+    source = game._holder[prize]
+    original(game, prize, player, *rest)
+    if source >= 0:
+        game._holder[prize] = -1
+        game._held[player] &= ~(1 << prize)
+
+
+def only_in_its_column(
+    original: Callable[..., LegalMoves | None], board: int, *rest: int
+) -> LegalMoves | None:
+    standing = set(_on_board(board))
+
+    def allowed(move: Move) -> bool:
+        if move.kind != "ship" or move.to in standing:
+            return True
+        return POSITIONS.index(move.position or "") % 2 == POSITIONS.index(move.to or "") % 2
+
+    return _relisted([m for m in original(board, *rest) or () if allowed(m)], board)
+
+
+def fort_once_per_guard(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    shielded_before = {
+        event[3].position
+        for event in game._events
+        if event[0] == EV_POWER and event[2] == player and event[3].kind == "fort"
+    }
+    return [m for m in usable if m.kind != "fort" or m.position not in shielded_before]
+
+
+def reshuffled_when_emptied(original: Callable[[Game, Any], None], game: Game, card: Any) -> None:
+    original(game, card)
+    if not game._pile and game._script is None:
+        game._reshuffle(game._shuffled_discard())
+
+
+_EMPTIED: dict[int, set[int]] = {}
+"""For the misreadings that remember where a side's places have been empty: for each
+side (by its ``id``), the positions that have been empty at some time, or where a
+pirate fainted."""
+
+
+def _emptied(side: Side) -> set[int]:
+    return _EMPTIED.setdefault(id(side), set())
+
+
+def _note_empty_places(original: Callable[..., Any], side: Side, *args: Any) -> Any:
+    hit_points = side._hp[:]
+    result = original(side, *args)
+    _emptied(side).update(i for i in range(4) if hit_points[i] and not side._hp[i])
+    return result
+
+
+def remembering_emptied_places(*, fainted_only: bool) -> Patch:
+    """Note, for each side, the places that have been emptied (by fainting, or by the
+    Ship moving their pirate away too unless ``fainted_only``)."""
+
+    def fresh(original: Callable[[Side], None], side: Side) -> None:
+        original(side)
+        _EMPTIED[id(side)] = set()
+
+    patches: Patch = {}
+    for name in ("_hit", "_faint") + (() if fainted_only else ("_ship",)):
+        patches.update(side_method(name, _note_empty_places))
+    patches.update(side_method("__init__", fresh))
+    return patches
+
+
+def _open_once_emptied(side: Side) -> list[int]:
+    """The positions a hit card may aim at if a captain stayed open once the place in
+    front of it had been empty."""
+    mask = side._board & GUARD_BITS
+    for captain in (2, 3):
+        if side._board >> captain & 1 and (
+            not side._board >> (captain - 2) & 1 or captain - 2 in _emptied(side)
+        ):
+            mask |= 1 << captain
+    return [i for i in range(4) if mask >> i & 1]
+
+
+def open_once_emptied_targets(game: Game) -> None:
+    side = game.sides[1 - game.to_move]
+    game._legal = LegalMoves(Move.target(POSITIONS[i]) for i in _open_once_emptied(side))
+
+
+def open_once_emptied_view(original: Callable[[Side], tuple[str, ...]], side: Side) -> Any:
+    return tuple(POSITIONS[i] for i in _open_once_emptied(side))
+
+
+def no_ship_into_a_fainted_place(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    side = game.sides[player]
+    closed = {POSITIONS[i] for i in _emptied(side) if not side._hp[i]}
+    return [m for m in usable if m.kind != "ship" or m.to not in closed]
+
+
+def all_three_prizes(game: Game) -> Outcome | None:
+    for player in (0, 1):
+        if len(game.prizes(player)) == 3:
+            return Outcome(player)
+    return None

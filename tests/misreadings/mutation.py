@@ -1,20 +1,28 @@
 """Mutation testing of the engine against the rules pages alone (``make mutation``).
 
 mutmut changes the engine's rule modules in small ways, one change (a *mutant*) at a
-time, and runs only the rules pages' examples (``pages_pass.py``) against each. A
-mutant is *killed* when some example notices it. Each mutant is then counted for the
+time, and runs only the rules pages' examples (``pages_pass.py``) against each: only
+the parts of the pages (a rule's section, a page's opening) that reach the mutated
+function, the quickest first, until one fails, and for a mutant none notices, both
+pages whole. A mutant is *killed* when some example notices it. Each mutant is then counted for the
 rule ids that the docstring of its function names (or, failing that, its class's
 docstring), and the score per rule is the share of that rule's mutants killed.
 
 Everything happens in a scratch folder (``build/mutation`` by default): the engine,
-the two rules pages and the test are copied there with a ``pyproject.toml`` that
+the two rules pages (from this project, or with ``--source`` from another copy of it,
+such as an older commit's files) and the test are copied there with a ``pyproject.toml`` that
 configures mutmut, so the project's own files are never touched. Each mutant runs in
 a fresh process that imports the engine after the mutant is switched on, so the
 engine's tables built at import time are built by the mutant too.
 
 Usage::
 
-    python tests/misreadings/mutation.py [--jobs N] [--workdir DIR] [--report-only]
+    python tests/misreadings/mutation.py [--jobs N] [--workdir DIR] [--source DIR] [--report-only]
+
+For example, the score of an older commit's pages and engine, with today's tests::
+
+    mkdir -p /tmp/old && git archive 69bc9f3 pirate_rules docs/rules | tar -x -C /tmp/old
+    python tests/misreadings/mutation.py --source /tmp/old --workdir /tmp/old/mutation
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import ast
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -52,17 +61,44 @@ SKIPPED_LINES = (
 )
 """Lines not mutated: error messages and log events (their wording, not the rules)."""
 
+OUTSIDE_THE_RULES = {
+    "MarvinGame.copy": "a copy to try moves on (bots' look-ahead)",
+    "Side.copy": "a copy to try moves on (bots' look-ahead)",
+    "PirateGame.copy": "a copy to try moments on (bots' look-ahead)",
+    "Ship.copy": "a copy to try moments on (bots' look-ahead)",
+    "MarvinGame._fork": "a cheap copy for the bots' search",
+    "MarvinGame._fingerprint": "what the referee compares before and after a bot's choice",
+    "PirateGame._fingerprint": "what the referee compares before and after a bot's choice",
+    "MarvinGame._state": "the whole state as data, for the tests of the shortcuts",
+    "Side._state": "the whole state as data, for the tests of the shortcuts",
+    "MarvinGame._play_out": "the bots' game loop (play_game), which no Marvin example uses",
+    "MarvinGame._replaying": "replaying a game record",
+    "MarvinGame._resume": "replaying a game record",
+    "MarvinGame._this_turn": "replaying a game record (the turn's power and reshuffle)",
+    "MarvinGame.__repr__": "the game's one-line repr",
+    "PirateGame.__repr__": "the game's one-line repr",
+    "Move.take": "building a move from its parts (the pages write moves as text)",
+    "Move.ship": "building a move from its parts (the pages write moves as text)",
+    "Move.cave": "building a move from its parts (the pages write moves as text)",
+    "Move.fort": "building a move from its parts (the pages write moves as text)",
+    "Move.target": "building a move from its parts (the pages write moves as text)",
+    "Ship.cards": "a finished ship's cards, for records",
+}
+"""Functions of the mutated modules that state no rule and that no rules page calls: the
+score leaves their mutants out (the report counts them apart)."""
+
 RULE_ID = re.compile(r"\b([MP](?:1[0-8]|[1-9]))\b")
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 
 
-def prepare(workdir: Path) -> None:
-    """Copy the engine, the rules pages and the test into ``workdir``, with mutmut's settings."""
+def prepare(workdir: Path, source: Path = ROOT) -> None:
+    """Copy the engine and the rules pages (from ``source``) and the test into ``workdir``,
+    with mutmut's settings."""
     if workdir.exists():
         shutil.rmtree(workdir)
     ignore = shutil.ignore_patterns("__pycache__")
-    shutil.copytree(ROOT / "pirate_rules", workdir / "pirate_rules", ignore=ignore)
-    shutil.copytree(ROOT / "docs" / "rules", workdir / "docs" / "rules")
+    shutil.copytree(source / "pirate_rules", workdir / "pirate_rules", ignore=ignore)
+    shutil.copytree(source / "docs" / "rules", workdir / "docs" / "rules")
     tests = workdir / "tests" / "misreadings"
     tests.mkdir(parents=True)
     for name in ("rule_pages.py", "pages_pass.py"):
@@ -123,16 +159,17 @@ def results(workdir: Path) -> dict[str, str]:
     return statuses
 
 
-def function_rules() -> dict[tuple[str, str], tuple[str, ...]]:
+def function_rules(root: Path = ROOT) -> dict[tuple[str, str], tuple[str, ...]]:
     """The rule ids of each function of the mutated modules: ``(module, Class.func)`` -> ids.
 
-    The ids are those its docstring names; a class's ``__init__`` without any takes those
-    of the class's docstring. Other functions that name no rule count for none (``-``).
+    The ids are those its docstring names (in the engine under ``root``); a class's
+    ``__init__`` without any takes those of the class's docstring. Other functions that
+    name no rule count for none (``-``).
     """
     rules: dict[tuple[str, str], tuple[str, ...]] = {}
     for path in MUTATED:
         module = path.removesuffix(".py").replace("/", ".")
-        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        tree = ast.parse((root / path).read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
                 inherited = _ids(ast.get_docstring(node))
@@ -161,9 +198,9 @@ def function_of(mutant: str) -> tuple[str, str]:
     return module, mangled.removeprefix("x_")
 
 
-def score(statuses: dict[str, str]) -> dict[str, dict[str, object]]:
+def score(statuses: dict[str, str], root: Path = ROOT) -> dict[str, dict[str, object]]:
     """Per rule id (and ``-`` for functions naming none): mutants, killed, survivors."""
-    rules = function_rules()
+    rules = function_rules(root)
     table: dict[str, dict[str, object]] = defaultdict(
         lambda: {"mutants": 0, "killed": 0, "survived": [], "functions": set()}
     )
@@ -184,18 +221,25 @@ def _order(rule: str) -> tuple[int, int]:
     return (2, 0) if rule == "-" else ("MP".index(rule[0]), int(rule[1:]))
 
 
-def report(statuses: dict[str, str], seconds: float | None) -> str:
-    """The per-rule table as text."""
-    table = score(statuses)
-    counts = Counter(statuses.values())
-    killed = sum(counts[s] for s in KILLED)
-    lines = [
-        f"{len(statuses)} mutants of {len(MUTATED)} modules: {killed} killed "
-        f"({100 * killed / max(len(statuses), 1):.1f}%); "
-        + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())),
-    ]
+def report(statuses: dict[str, str], seconds: tuple[float, float] | None, root: Path = ROOT) -> str:
+    """The per-rule table as text, for the mutants of the rules code (see `OUTSIDE_THE_RULES`)."""
+    outside = {m: s for m, s in statuses.items() if function_of(m)[1] in OUTSIDE_THE_RULES}
+    rules_code = {m: s for m, s in statuses.items() if m not in outside}
+    table = score(rules_code, root)
+    lines = []
+    for title, group in (("all", statuses), ("the rules code", rules_code)):
+        counts = Counter(group.values())
+        killed = sum(counts[s] for s in KILLED)
+        lines.append(
+            f"{title}: {len(group)} mutants: {killed} killed "
+            f"({100 * killed / max(len(group), 1):.1f}%); "
+            + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+        )
+    reasons = Counter(OUTSIDE_THE_RULES[function_of(m)[1]] for m in outside)
+    lines.append(f"left out, {len(outside)} mutants of code outside the rules:")
+    lines += [f"  {n:>4}  {reason}" for reason, n in sorted(reasons.items())]
     if seconds is not None:
-        lines.append(f"mutmut run: {seconds:.0f} s wall")
+        lines.append(f"mutmut run: {seconds[0]:.0f} s wall, {seconds[1]:.0f} s CPU")
     lines.append("A mutant counts for every rule its function's docstring names; '-': none named.")
     lines.append(f"{'rule':<5} {'mutants':>7} {'killed':>7} {'score':>6}  functions")
     for rule in sorted(table, key=_order):
@@ -207,24 +251,37 @@ def report(statuses: dict[str, str], seconds: float | None) -> str:
     return "\n".join(lines)
 
 
+def _children_cpu() -> float:
+    """Processor seconds used so far by the processes this one started and waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workdir", type=Path, default=ROOT / "build" / "mutation")
+    parser.add_argument(
+        "--source", type=Path, default=ROOT, help="take pirate_rules and docs/rules from here"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--report-only", action="store_true", help="report the last run again")
+    parser.add_argument(
+        "--only", nargs="+", metavar="PATTERN", help="run only these mutants (names or globs)"
+    )
     args = parser.parse_args(argv)
     workdir = args.workdir.resolve()
     seconds = None
     if not args.report_only:
-        prepare(workdir)
+        prepare(workdir, args.source.resolve())
         print(f"mutating {len(MUTATED)} modules in {workdir} with {args.jobs} jobs...", flush=True)
-        start = time.monotonic()
-        mutmut(workdir, "run", "--max-children", str(args.jobs), log=workdir / "run.log")
-        seconds = time.monotonic() - start
+        start, cpu = time.monotonic(), _children_cpu()
+        names = args.only or []
+        mutmut(workdir, "run", "--max-children", str(args.jobs), *names, log=workdir / "run.log")
+        seconds = (time.monotonic() - start, _children_cpu() - cpu)
     statuses = results(workdir)
-    text = report(statuses, seconds)
+    text = report(statuses, seconds, workdir)
     print(text)
-    survivors = {rule: row["survived"] for rule, row in score(statuses).items()}
+    survivors = {rule: row["survived"] for rule, row in score(statuses, workdir).items()}
     summary = {"statuses": statuses, "survivors": survivors, "seconds": seconds}
     (workdir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     (workdir / "report.txt").write_text(text + "\n", encoding="utf-8")

@@ -477,3 +477,91 @@ def in_the_gap(game: Game, player: int, card: Card) -> bool:
     ship = game.ship(card.suit)
     missing = not ship.ranks >> card.rank & 1
     return as_the_rule_says(game, player, card) or (all(ship.halves) and missing)
+
+
+# Misreadings at the boundary of running out of cards, where a card comes round again
+# after the waste is turned over, and where both players place cards in one moment.
+
+
+def turning_needs_a_stock(original: Callable[[Game, int], bool], game: Game, player: int) -> bool:
+    return original(game, player) and bool(game._stocks[player])
+
+
+def turned_over_once(original: Callable[[Game, int], bool], game: Game, player: int) -> bool:
+    turned_over = any(e.kind == "restock" and e.player == player for e in game.events)
+    return original(game, player) and (bool(game._stocks[player]) or not turned_over)
+
+
+def sunk_when_both_placed(
+    original: Callable[[Game, list[int]], None], game: Game, touched: list[int]
+) -> None:
+    anyone = 0
+    for players in touched:
+        anyone |= players
+    original(game, [3 if players and anyone == 3 else players for players in touched])
+
+
+def captor_gets_the_ace(
+    original: Callable[..., None], game: Game, index: int, players: int
+) -> None:
+    original(game, index, players)
+    if players in (1, 2):
+        captor, new = players >> 1, game.ships[index]
+        low = next(low for low in (0, 1) if Ship(new.suit, 1, low).steps[captor] == 1)
+        game._ships[index] = Ship(new.suit, 1, low)
+        game._ships[index].number = new.number
+
+
+_TURNED: dict[int, tuple[set[Card], set[Card]]] = {}
+"""For the misreading that a card coming round again cannot be claimed: for each game (by
+its ``id``), the cards each player has turned so far."""
+_AGAIN: dict[int, list[Card | None]] = {}
+"""For each game: the card each player turned last, if they had turned it before."""
+
+
+def _new_game(original: Callable[..., None], game: Game, *args: Any, **kwargs: Any) -> None:
+    original(game, *args, **kwargs)
+    _TURNED[id(game)], _AGAIN[id(game)] = (set(), set()), [None, None]
+
+
+def _turn_noted(original: Callable[[Game, int], None], game: Game, player: int) -> None:
+    stock = game._stocks[player]
+    card = stock[-1] if stock else None
+    original(game, player)
+    if card is not None:
+        turned = _TURNED.setdefault(id(game), (set(), set()))[player]
+        _AGAIN.setdefault(id(game), [None, None])[player] = card if card in turned else None
+        turned.add(card)
+
+
+def _came_round_again(game: Game, owner: int) -> bool:
+    again = _AGAIN.get(id(game), [None, None])[owner]
+    return game.is_fresh(owner) and again is not None and again == game.waste_top(owner)
+
+
+def no_claim_the_second_time(
+    original: Callable[[Game, int], bool], game: Game, player: int
+) -> bool:
+    return original(game, player) and not _came_round_again(game, 1 - player)
+
+
+def no_claim_the_second_time_check(
+    original: Callable[[Game, int], None], game: Game, player: int
+) -> None:
+    original(game, player)
+    if _came_round_again(game, 1 - player):
+        raise IllegalMoveError(
+            f"{game.players[player]} cannot claim {game.waste_top(1 - player)}: it has come round"
+            " before",
+            rule="P9",
+        )
+
+
+def comes_round_once() -> Patch:
+    """Claims refuse a card its owner turns for the second time (or more)."""
+    return {
+        **game_method("_begin", _new_game),
+        **game_method("_turn", _turn_noted),
+        **game_method("can_claim", no_claim_the_second_time),
+        **game_method("_check_claim", no_claim_the_second_time_check),
+    }

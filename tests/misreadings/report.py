@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"      own {verdict_word(verdict):<6} pages {whole:<6} examples"
                     f" {failing:<9} own example {own!s:<3} {name}"
+                    f" (reads: {verdict.misreading.reads!r})"
                 )
     print(f"{'all':<5} {totals[0]:>11} {totals[1]:>11} {totals[2]:>11} {totals[3]:>6}")
     return 0

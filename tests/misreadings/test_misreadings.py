@@ -28,8 +28,19 @@ from catalogue import (
 )
 from marvin_misreadings import MARVIN_MISREADINGS
 from marvin_patches import PLAIN
+from pages_pass import part_source, parts
 from pirate_misreadings import PIRATE_MISREADINGS
-from rule_pages import page_of, rule_sections, run_examples, section_source
+from rule_pages import (
+    PAGES,
+    PYCON,
+    page_of,
+    page_source,
+    preamble,
+    rule_sections,
+    rule_titles,
+    run_examples,
+    section_source,
+)
 
 from pirate_rules.rulebook import RULES
 
@@ -216,6 +227,26 @@ def test_every_rule_has_at_least_four_misreadings() -> None:
         assert counts[rule] >= AT_LEAST, f"{rule} has {counts[rule]} misreadings, needs {AT_LEAST}"
 
 
+def rule_words(rule: str) -> str:
+    """The words of ``rule``'s heading and section, as a reader sees them: without the
+    examples' code and the misreadings box, links and code marks, spaces made single."""
+    text = page_of(rule).read_text(encoding="utf-8")
+    section = BOX.sub("", PYCON.sub("", rule_sections(text)[rule]))
+    words = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", f"{rule_titles(text)[rule]}\n{section}")
+    return " ".join(words.replace("`", "").replace("**", "").split())
+
+
+@pytest.mark.parametrize("rule", ALL_RULES)
+def test_each_misreading_reads_words_of_its_rule(rule: str) -> None:
+    words = rule_words(rule)
+    wrong = [
+        f"'{item.name}' reads {item.reads!r}"
+        for item in CATALOGUE
+        if item.rule == rule and (len(item.reads.split()) < 2 or item.reads not in words)
+    ]
+    assert not wrong, f"not words of {rule}'s section on its page: " + "; ".join(wrong)
+
+
 def test_misreading_names_are_unique_within_a_rule() -> None:
     names = Counter((item.rule, item.name) for item in CATALOGUE)
     assert not [key for key, count in names.items() if count > 1]
@@ -253,3 +284,17 @@ def test_a_crashing_patch_counts_as_broken_not_as_caught(monkeypatch: pytest.Mon
     apply(Misreading("M10", "a test of the catalogue", patches), monkeypatch)
     run = run_examples(section_source("M10"), "M10", watch=CATALOGUE_FILES)
     assert run.broken and "no_such_attribute" in run.broken[0].got
+
+
+def test_the_mutation_run_runs_every_example_of_the_pages() -> None:
+    """``make mutation`` runs the pages part by part (`pages_pass.parts`): each page's
+    opening examples and each rule's section. Together they hold every example once."""
+    for letter, page in PAGES.items():
+        text = page.read_text(encoding="utf-8")
+        head = preamble(text)
+        pieces = [
+            part_source(part) if part.endswith("-opening") else part_source(part).removeprefix(head)
+            for part in parts()
+            if part[0] == letter
+        ]
+        assert "".join(pieces) == page_source(page)

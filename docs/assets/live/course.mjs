@@ -215,7 +215,8 @@ class ChapterLab {
       this.drawFindings(answer);
       const failed = answer.findings.filter((finding) => !finding.ok);
       if (failed.length) {
-        this.say.textContent = `${answer.findings.length - failed.length} of ${answer.findings.length} checks pass (${seconds.toFixed(1)} s). The lines of the first that fails are marked.`;
+        const marked = failed[0].lines.length ? " The lines of the first that fails are marked." : "";
+        this.say.textContent = `${answer.findings.length - failed.length} of ${answer.findings.length} checks pass (${seconds.toFixed(1)} s). Fix the first that fails.${marked}`;
         this.mark(failed[0].lines);
         this.setState("failed");
         return;
@@ -274,8 +275,9 @@ class ChapterLab {
       const found = answer.disagreement;
       const before = found.game - 1;
       this.say.textContent = `Your code and the real engine part ways in game ${found.game} (seed ${found.seed})${before ? `, after ${before} game${before === 1 ? "" : "s"} that agreed` : ""}:`;
+      const rule = found.rule ? [" (", ruleLink(found.rule, found.link ? { [found.rule]: found.link } : null), ")"] : [];
       verdict.append(
-        el("p", { class: "course-beside__text" }, found.text, " (", ruleLink(found.rule, found.link ? { [found.rule]: found.link } : null), ")"),
+        el("p", { class: "course-beside__text" }, found.text, ...rule),
         found.trace ? el("pre", { class: "course-finding__trace" }, found.trace) : "",
       );
       this.mark(found.lines);

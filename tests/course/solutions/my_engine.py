@@ -1,17 +1,4 @@
-"""my_engine.py: Marvin's Pirates Go! in plain data and small functions.
-
-You build this file in the chapters of "Build it yourself" on the Pirate Rules site.
-Each chapter adds a part: write the functions whose body is still
-``raise NotImplementedError``, then press "Check my code" on the chapter's page, or run
-``pirate-rules learn check N my_engine.py``. The checks name the rule they test, and at
-the end of a chapter your functions play 200 games beside the real engine.
-
-Cards, positions and moves are plain text, as the site writes them: ``"7H"`` and
-``"JK"``, ``"GL"``, ``"ship GL CR"``, ``"take cave"``. Your file must not import
-``pirate_rules``: the checks compare it with the real engine, they do not lend it.
-"""
-
-from __future__ import annotations
+"""my_engine.py: Marvin's Pirates Go! in plain data and small functions (Build it yourself)."""
 
 import random
 from collections.abc import Callable
@@ -19,16 +6,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 # ── Chapter 1 · The deck and the draw (M1, M9) ──
-
-RANKS = "A23456789TJQK"
-"""The ranks, lowest first: an Ace counts as 1, a ten is written T, a King counts 13."""
-SUITS = "SHDC"
-"""Spades, hearts, diamonds and clubs. A card is rank then suit: "7H", "TS", "AD"."""
-JOKER = "JK"
-"""How a joker is written."""
-
+RANKS, SUITS, JOKER = "A23456789TJQK", "SHDC", "JK"
+"""A card is rank then suit, "7H" ("TS": a ten); a shuffle returns the cards in a new order."""
 Shuffle = Callable[[list[str]], list[str]]
-"""A way to shuffle: it is given cards and returns them, in a new list, in a new order."""
 
 
 def shuffled(cards: list[str]) -> list[str]:
@@ -38,56 +18,40 @@ def shuffled(cards: list[str]) -> list[str]:
 
 @dataclass
 class Piles:
-    """The cards on the table: the draw pile, top card first, and the discard pile,
-    whose last card is the one discarded last."""
+    """The draw pile, top card first, and the discard pile, the last card discarded last."""
 
     draw: list[str]
     discard: list[str] = field(default_factory=list)
 
 
 def new_deck(jokers: int = 2) -> list[str]:
-    """Every card of one deck once, 52 in all, then ``jokers`` jokers (M1).
-
-    A deck has 0, 1 or 2 jokers: raise ``ValueError`` for any other number.
-    """
+    """Each of the 52 cards once, then ``jokers`` jokers: 0, 1 or 2, else ValueError (M1)."""
     if jokers not in (0, 1, 2):
         raise ValueError(f"a deck has 0, 1 or 2 jokers, not {jokers!r}")
     return [rank + suit for suit in SUITS for rank in RANKS] + [JOKER] * jokers
 
 
 def rank(card: str) -> int:
-    """The rank of ``card`` as a number: 1 for an Ace, up to 13 for a King; 0 for a joker (M1)."""
+    """The rank of ``card``: 1 for an Ace, up to 13 for a King, and 0 for a joker (M1)."""
     return 0 if card == JOKER else RANKS.index(card[0]) + 1
 
 
 def draw(piles: Piles, shuffle: Shuffle = shuffled) -> str:
-    """Take the top card off the draw pile and return it (M9).
-
-    If the draw pile is empty, first the discard pile, in the order ``shuffle`` gives
-    it, becomes the draw pile, and the discard pile is left empty. The drawn card goes
-    to no pile: the turn discards it when it is done.
-    """
+    """Take the top card off the draw pile (M9), first refilled if empty: the discard pile,
+    in the order ``shuffle`` gives. The card drawn goes on no pile until its turn is done."""
     if not piles.draw:
         piles.draw, piles.discard = shuffle(piles.discard), []
     return piles.draw.pop(0)
 
 
 # ── Chapter 2 · Pirates, positions and targets (M2, M16) ──
-
 POSITIONS = ("GL", "GR", "CL", "CR")
-"""Guard left, guard right, captain left, captain right, as the crew's owner sees them."""
-GUARDS = ("GL", "GR")
-"""The guard row, facing the other crew."""
-CAPTAINS = ("CL", "CR")
-"""The captain row: CL stands behind GL, and CR behind GR."""
+GUARDS, CAPTAINS = POSITIONS[:2], POSITIONS[2:]
+"""Guard left and right, captain left and right, as the owner sees them: CL is behind GL."""
 
 
 class Pirate(NamedTuple):
-    """One pirate: its hit points and whether it carries a shield.
-
-    A pirate is a value: ``pirate._replace(hit_points=3)`` is a new pirate, and the
-    crew is given the new one in its place.
-    """
+    """One pirate, a value: ``pirate._replace(hit_points=3)`` is a new one for its place."""
 
     hit_points: int = 4
     shield: bool = False
@@ -95,11 +59,7 @@ class Pirate(NamedTuple):
 
 @dataclass
 class Crew:
-    """One player's pirates, by position. A position missing from ``pirates`` is empty.
-
-    ``hidden`` is the position of the captain hiding in the Cave (chapter 4), or None;
-    a hidden captain stays in ``pirates``, at its position.
-    """
+    """A crew: its pirates by position (none there: empty), and its captain in the Cave."""
 
     pirates: dict[str, Pirate]
     hidden: str | None = None
@@ -116,61 +76,47 @@ def in_front(captain: str) -> str:
 
 
 def standing(crew: Crew) -> list[str]:
-    """The positions of the pirates on the board, in the order of POSITIONS: every pirate
-    of the crew except a hidden one."""
-    return [
-        position for position in POSITIONS if position in crew.pirates and position != crew.hidden
-    ]
+    """The crew's positions with a pirate on the board, in the order of POSITIONS (M2)."""
+    return [p for p in POSITIONS if p in crew.pirates and p != crew.hidden]
 
 
 def targets(crew: Crew) -> list[str]:
-    """The positions of ``crew`` the other player may aim at, in the order of POSITIONS
-    (M16): every pirate in the guard row, and each captain whose guard position in front
-    is empty. Never a hidden pirate.
-    """
+    """Where a hit card may aim (M16): the guards, and the captains with nobody in front."""
     return [p for p in standing(crew) if p in GUARDS or in_front(p) not in crew.pirates]
 
 
 # ── Chapter 3 · Hits, shields and fainting (M10-M13, M17) ──
-
-
 def effect(card: str) -> str:
-    """What ``card`` does: "hit" for A 3 5 7 (M10), "shield" for 2 4 6 10 (M11), "kill"
-    for an 8 (M12), "slash" for a 9 (M13), "take" for J Q K (M14), and "lost" for a
-    joker (M15)."""
+    """What ``card`` does: "hit" (A 3 5 7, M10), "shield" (2 4 6 10, M11), "kill" (8, M12),
+    "slash" (9, M13), "take" (J Q K, M14) or "lost" (a joker, M15)."""
     if card == JOKER:
         return "lost"
     named = {"8": "kill", "9": "slash", "J": "take", "Q": "take", "K": "take"}.get(card[0])
     return named or ("hit" if rank(card) % 2 else "shield")
 
 
-def hit(crew: Crew, position: str, hits: int = 1) -> None:
-    """Deal ``hits`` hits to the pirate at ``position`` (M10, M13, M17).
+def hit(crew: Crew, position: str) -> None:
+    """One hit (M17): the shield goes if there is one, else a hit point; at 0 the pirate faints."""
+    pirate = crew.pirates.pop(position)
+    if pirate.shield:
+        crew.pirates[position] = pirate._replace(shield=False)
+    elif pirate.hit_points > 1:
+        crew.pirates[position] = pirate._replace(hit_points=pirate.hit_points - 1)
 
-    Each hit takes the pirate's shield if it has one, and otherwise one hit point. A
-    pirate left with 0 hit points faints: it leaves ``crew.pirates``, and its position
-    is empty.
-    """
-    pirate = crew.pirates[position]
-    for _ in range(hits):
-        if pirate.shield:
-            pirate = pirate._replace(shield=False)
-        else:
-            pirate = pirate._replace(hit_points=pirate.hit_points - 1)
-    if pirate.hit_points > 0:
-        crew.pirates[position] = pirate
-    else:
+
+def strike(crew: Crew, position: str, card: str) -> None:
+    """The hit card ``card`` on the pirate at ``position``: one hit for A 3 5 7 (M10), it
+    faints at once for an 8 (M12), two hits for a 9, the second lost if it fainted (M13)."""
+    if effect(card) == "kill":
         del crew.pirates[position]
-
-
-def knock_out(crew: Crew, position: str) -> None:
-    """The pirate at ``position`` faints at once, whatever its hit points and shield (M12)."""
-    del crew.pirates[position]
+        return
+    hit(crew, position)
+    if effect(card) == "slash" and position in crew.pirates:
+        hit(crew, position)
 
 
 def shieldable(crew: Crew) -> list[str]:
-    """The positions a shield card may protect, in the order of POSITIONS (M11): the
-    crew's pirates on the board that have no shield yet."""
+    """Who a shield card may protect (M11): the pirates on the board without a shield."""
     return [position for position in standing(crew) if not crew.pirates[position].shield]
 
 
@@ -180,20 +126,12 @@ def give_shield(crew: Crew, position: str) -> None:
 
 
 # ── Chapter 4 · Prizes and their powers (M3, M5-M8, M14) ──
-
 PRIZES = ("cave", "ship", "fort")
-"""The three prizes."""
 
 
 @dataclass
 class Game:
-    """The whole table of one game.
-
-    ``holders`` says who holds each prize: player 0, player 1, or None while the prize
-    is in the bank. ``drawn`` is the card drawn this turn while it waits for its choice,
-    ``turn`` counts the turns played to the end, and ``winner`` is set when the game is
-    over. The game reshuffles with ``shuffle`` (M9).
-    """
+    """The table; ``holders`` maps each prize to 0, 1 or None (the bank); ``shuffle``: M9."""
 
     piles: Piles
     crews: list[Crew]
@@ -211,34 +149,21 @@ def new_bank() -> dict[str, int | None]:
 
 
 def power_moves(game: Game) -> list[str]:
-    """The prize powers the player to move may use now, as moves (M5-M8).
-
-    Only the prizes that player holds, and only what can be done: "ship GL CR" (the Ship
-    swaps the pirates at GL and CR, or moves GL into an empty CR, M6: list each swap
-    once), "cave CL" (the Cave hides the captain at CL, M7), "fort GR" (the Fort shields
-    the guard at GR, M8).
-    """
-    crew = game.crews[game.to_move]
-    held = [prize for prize, holder in game.holders.items() if holder == game.to_move]
-    on_board = standing(crew)
-    moves = []
-    if "ship" in held:
-        empty = [position for position in POSITIONS if position not in crew.pirates]
-        moves += [f"ship {a} {b}" for i, a in enumerate(on_board) for b in on_board[i + 1 :]]
-        moves += [f"ship {a} {b}" for a in on_board for b in empty]
-    if "cave" in held and crew.hidden is None and all(c in crew.pirates for c in CAPTAINS):
+    """What the player to move's prizes can do now (M5-M8): "ship GL CR", "cave CL", "fort GR"."""
+    crew, player = game.crews[game.to_move], game.to_move
+    on, moves = standing(crew), []
+    if game.holders["ship"] == player:
+        moves += [f"ship {a} {b}" for i, a in enumerate(on) for b in on[i + 1 :]]
+        moves += [f"ship {a} {b}" for a in on for b in POSITIONS if b not in crew.pirates]
+    if game.holders["cave"] == player and not crew.hidden and set(CAPTAINS) <= set(on):
         moves += [f"cave {captain}" for captain in CAPTAINS]
-    if "fort" in held and all(guard in crew.pirates for guard in GUARDS):
+    if game.holders["fort"] == player and set(GUARDS) <= set(on):
         moves += [f"fort {guard}" for guard in GUARDS if not crew.pirates[guard].shield]
     return moves
 
 
 def use_power(game: Game, move: str) -> None:
-    """The player to move uses ``move``, one of ``power_moves(game)`` (M6-M8).
-
-    After the Ship has moved a pirate, call ``recall``: the hidden captain may have to
-    come back (M7).
-    """
+    """The player to move uses ``move``, one of ``power_moves(game)`` (M6-M8)."""
     crew = game.crews[game.to_move]
     prize, *where = move.split()
     if prize == "ship":
@@ -255,89 +180,71 @@ def use_power(game: Game, move: str) -> None:
 
 
 def recall(crew: Crew) -> None:
-    """Bring the hidden captain back to its position if no other pirate of ``crew``
-    stands in the captain row (M7)."""
-    if crew.hidden is not None:
-        other = CAPTAINS[1 - CAPTAINS.index(crew.hidden)]
-        if other not in crew.pirates:
-            crew.hidden = None
+    """The hidden captain comes back when nobody else stands in the captain row (M7)."""
+    if crew.hidden and not set(standing(crew)) & set(CAPTAINS):
+        crew.hidden = None
 
 
 def take_moves(game: Game) -> list[str]:
-    """What a J, Q or K lets the player to move take (M14): "take cave", "take ship" or
-    "take fort", for every prize they do not hold, from the bank or from the other player."""
+    """What a J, Q or K lets the player to move take (M14): any prize they do not hold."""
     return [f"take {prize}" for prize in PRIZES if game.holders[prize] != game.to_move]
 
 
 def take(game: Game, prize: str) -> None:
-    """The player to move takes ``prize`` (M14). A player who loses the Cave gets their
-    hidden captain back at once (M7)."""
-    loser = game.holders[prize]
-    game.holders[prize] = game.to_move
+    """The player to move takes ``prize`` (M14); losing the Cave brings a captain back (M7)."""
+    loser, game.holders[prize] = game.holders[prize], game.to_move
     if prize == "cave" and loser is not None:
         game.crews[loser].hidden = None
 
 
-# ── Chapter 5 · The joker, the turn and the end (M4, M15, M18) ──
-
-
+# ── Chapter 5 · The turn, the joker and the end (M4, M5, M15, M18) ──
 def new_game(deck: list[str], first: int, shuffle: Shuffle = shuffled) -> Game:
-    """A game ready to start: ``deck`` is the draw pile, top card first, two new crews,
-    every prize in the bank, and player ``first`` (0 or 1) to move (M4)."""
-    return Game(Piles(list(deck)), [new_crew(), new_crew()], new_bank(), first, shuffle=shuffle)
+    """A game at its first choice: ``deck`` is the draw pile, and player ``first`` moves first
+    (M4). Nobody holds a prize yet, so that turn goes straight to the draw (M5)."""
+    game = Game(Piles(list(deck)), [new_crew(), new_crew()], new_bank(), first, shuffle=shuffle)
+    play(game, "draw")
+    return game
 
 
 def legal_moves(game: Game) -> list[str]:
-    """Every move the player to move may make now.
-
-    Before the draw: the prize powers they may use, and "draw" (M5). Once a card is
-    drawn, what it can do: the positions it may hit or shield, or the prizes it may take.
-    Nothing once the game is over (M18).
-    """
+    """Before the draw, the usable powers and "draw" (M5); after it, the card's targets,
+    pirates to shield or prizes to take. Nothing once the game is over (M18)."""
     if game.winner is not None:
         return []
     if game.drawn is None:
         return [*power_moves(game), "draw"]
     kind = effect(game.drawn)
-    if kind in ("hit", "kill", "slash"):
-        return targets(game.crews[1 - game.to_move])
     if kind == "shield":
         return shieldable(game.crews[game.to_move])
-    return take_moves(game) if kind == "take" else []
+    if kind == "take":
+        return take_moves(game)
+    return targets(game.crews[1 - game.to_move]) if kind != "lost" else []
 
 
 def play(game: Game, move: str) -> None:
-    """Make ``move``, one of ``legal_moves(game)``; raise ``ValueError`` for any other.
-
-    A power or "draw" is followed by the draw (M9). A card with nothing to do, such as a
-    joker (M15), ends the turn at once; otherwise it waits for its move. When the card
-    is done it goes on the discard pile, the turn is over, and the other player moves,
-    unless the last pirate of a crew has fainted: then the game is over (M18).
-    """
+    """Make ``move`` (else ValueError) and play on to a choice: the draw (M9), the card (M11, M14,
+    M15), the turn's end unless a crew has fainted (M18), the next draw if no power (M5)."""
     if move not in legal_moves(game):
         raise ValueError(f"not a legal move now: {move!r}")
     if game.drawn is None:
         if move != "draw":
             use_power(game, move)
-        game.drawn = draw(game.piles, game.shuffle)
+        game.drawn, move = draw(game.piles, game.shuffle), ""
         if legal_moves(game):
-            return  # the card waits for its move
-        move = ""  # the card has nothing to do (M11, M14, M15)
-    player, card = game.to_move, game.drawn
-    kind, enemy = effect(card), game.crews[1 - player]
-    if kind in ("hit", "slash"):
-        hit(enemy, move, 1 if kind == "hit" else 2)
-    elif kind == "kill":
-        knock_out(enemy, move)
-    elif kind == "shield" and move:
+            return
+    player, card, enemy = game.to_move, game.drawn, game.crews[1 - game.to_move]
+    if effect(card) in ("hit", "slash", "kill"):
+        strike(enemy, move, card)
+    elif effect(card) == "shield" and move:
         give_shield(game.crews[player], move)
-    elif kind == "take" and move:
+    elif effect(card) == "take" and move:
         take(game, move.split()[1])
     recall(enemy)
     game.piles.discard.append(card)
-    game.drawn = None
-    game.turn += 1
+    game.drawn, game.turn = None, game.turn + 1
     if not enemy.pirates:
         game.winner = player
     else:
         game.to_move = 1 - player
+        if not power_moves(game):
+            play(game, "draw")
