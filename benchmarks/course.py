@@ -28,7 +28,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from pirate_rules.course.speed import ENGINES, code_lines, measure, part_lines
+from pirate_rules.course.agent import Agent
+from pirate_rules.course.clock import Watch
+from pirate_rules.course.speed import ENGINES, Speed, code_lines, measure, part_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -101,12 +103,20 @@ def browser_figures(base: str, runs: int) -> dict[str, list[float]]:
     return found
 
 
+def mine(seconds: float) -> Speed:
+    """The model engine's games, as the agent plays them where the learner's code runs."""
+    agent = Agent(Watch)
+    agent.handle({"do": "load", "source": MODEL, "file": "my_engine.py", "seconds": 2.0})
+    got = agent.handle({"do": "speed", "seconds": seconds, "seed": 0})["ok"]
+    return Speed("mine", got["games"], got["turns"], got["wall"], got["cpu"])
+
+
 def cpython_figures(runs: int) -> dict[str, list[tuple[float, float]]]:
     found: dict[str, list[tuple[float, float]]] = {engine: [] for engine in ENGINES}
     for _ in range(runs):
         for engine in ENGINES:  # in turn, so that a busy moment of the machine hits all
             gc.collect()
-            speed = measure(engine, MODEL, seconds=1.0)
+            speed = mine(1.0) if engine == "mine" else measure(engine, seconds=1.0)
             found[engine].append((speed.games / speed.cpu, speed.games / speed.wall))
     return found
 

@@ -10,6 +10,10 @@ their own, chapter by chapter, in plain data and small functions: ``my_engine.py
 * :class:`Comparison` then plays the learner's code beside the real engine over seeded
   games (:mod:`pirate_rules.course.beside`) and tells the first disagreement in words.
 
+In the browser the learner's code answers from a worker of its own, through the page:
+:class:`Relayed` runs the checks, and a ``relayed`` :class:`Comparison` the games, round
+trip by round trip (:mod:`pirate_rules.course.relay`).
+
 The learner's file is run as a module of its own and may not import ``pirate_rules``
 (:mod:`pirate_rules.course.learner`); its faults (a syntax error, a missing function, a
 changed signature, an exception, a loop that does not end, a question that changes the
@@ -30,13 +34,15 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from functools import partial
+from typing import Any, Final
 
 from pirate_rules.course import marvin_checks, moments
-from pirate_rules.course.beside import Disagreement, play_beside
+from pirate_rules.course.beside import Disagreement, judge_beside, plan_beside, play_beside
 from pirate_rules.course.chapters import CHAPTERS, Chapter, contracts, part, through
-from pirate_rules.course.checking import REGISTRY, Bench, Finding, run_checks
+from pirate_rules.course.checking import REGISTRY, Bench, Finding, run_check, run_checks
 from pirate_rules.course.learner import APART, CALL_SECONDS, Fault, Learner, load
+from pirate_rules.course.relay import Rounds
 
 __all__ = [
     "CHAPTERS",
@@ -46,6 +52,7 @@ __all__ = [
     "Disagreement",
     "Fault",
     "Finding",
+    "Relayed",
     "Report",
     "check",
     "new_seed",
@@ -103,15 +110,18 @@ def bench_for(
     seconds: float = CALL_SECONDS,
     filename: str | None = None,
     apart: bool = APART,
+    relayed: bool = False,
 ) -> Bench:
     """Load the learner's file for chapter ``number``; a :class:`Fault` if it does not run.
 
     ``seconds`` is how long one call into the learner's code may run; ``filename`` is the
     name of the learner's file, which the messages use (the chapter's file by default);
-    ``apart``: run it in a process of its own (:data:`~pirate_rules.course.learner.APART`).
+    ``apart``: run it in a process of its own (:data:`~pirate_rules.course.learner.APART`);
+    ``relayed``: its agent answers elsewhere (:mod:`pirate_rules.course.relay`).
     """
     chapter = _chapter(number)
-    learner: Learner = load(source, filename or chapter.file, seconds, apart=apart)
+    name = filename or chapter.file
+    learner: Learner = load(source, name, seconds, apart=apart, relayed=relayed)
     return Bench(learner, contracts(number))
 
 
@@ -139,6 +149,53 @@ def check(
         bench.learner.close()
 
 
+class Relayed:
+    """A chapter's checks on the learner's file, when its agent answers in another Python
+    (the browser's worker for the learner): round trip by round trip, each carried by
+    someone else (:mod:`pirate_rules.course.relay`).
+
+    Attributes:
+        report: The chapter's report, once every check has ended.
+    """
+
+    def __init__(
+        self,
+        number: int,
+        source: str,
+        seconds: float = CALL_SECONDS,
+        filename: str | None = None,
+    ) -> None:
+        self.chapter = _chapter(number)
+        self.report: Report | None = None
+        self.rounds: Rounds | None = None
+        try:
+            bench = bench_for(number, source, seconds, filename, apart=False, relayed=True)
+        except Fault as fault:
+            self.report = Report(self.chapter, [], fault)
+            return
+        self.rounds = Rounds(bench.learner)
+        for item in REGISTRY[number]:
+            self.rounds.add(partial(run_check, item, bench))
+
+    def step(self) -> dict[str, Any] | None:
+        """The next round trip; None once :attr:`report` is made."""
+        if self.rounds is None:
+            return None
+        trip = self.rounds.step()
+        if trip is None and self.report is None:
+            fault = self.rounds.fault
+            findings = [] if fault else [task.result for task in self.rounds.tasks]
+            self.report = Report(self.chapter, findings, fault)
+        return trip
+
+    def answer(self, trip: int, reply: dict[str, Any]) -> dict[str, Any] | None:
+        """The reply to round trip ``trip``; the next trip, or None once the report is made."""
+        if self.rounds is None:
+            raise ValueError("these checks await no answer")
+        self.rounds.answer(trip, reply)
+        return self.step()
+
+
 class Comparison:
     """The differential run of a chapter: the learner's code beside the real engine.
 
@@ -151,6 +208,8 @@ class Comparison:
         heartbeat: Called between games (the browser's sign that Python is not stuck).
         seconds: How long one call into the learner's code may run.
         filename: The learner's file's name, for the messages.
+        relayed: Its agent answers in another Python: the games go out in round trips
+            (:meth:`plan`, :meth:`answer`) instead of :meth:`advance`.
 
     Attributes:
         done: Games played so far that agreed.
@@ -168,6 +227,7 @@ class Comparison:
         seconds: float = CALL_SECONDS,
         filename: str | None = None,
         apart: bool = APART,
+        relayed: bool = False,
     ) -> None:
         self.chapter = _chapter(number)
         self.games = games
@@ -177,10 +237,17 @@ class Comparison:
         self.disagreement: Disagreement | None = None
         self.fault: Fault | None = None
         self.seconds = 0.0
+        self.started = time.monotonic()
+        self.planned = 0
+        self.rounds: Rounds | None = None
         try:
-            self.bench: Bench | None = bench_for(number, source, seconds, filename, apart)
+            self.bench: Bench | None = bench_for(
+                number, source, seconds, filename, apart and not relayed, relayed
+            )
         except Fault as fault:
             self.bench, self.fault = None, fault
+        if relayed and self.bench is not None:
+            self.rounds = Rounds(self.bench.learner, alone=True)
 
     @property
     def finished(self) -> bool:
@@ -203,6 +270,61 @@ class Comparison:
         self.seconds += time.monotonic() - started
         if self.finished and self.bench is not None:
             self.bench.learner.close()  # the learner's process ends with the run
+
+    def plan(self, seconds: float = 0.25) -> dict[str, Any] | None:
+        """Relayed: plan the next games, for about ``seconds`` (one at least); the round trip
+        that sends them, or None once the run is over."""
+        if self.rounds is None or self.finished:
+            return None
+        started = time.monotonic()
+        unit = "moment" if self.chapter.game == "pirate" else "turn"
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while self.planned < self.games:
+                if self.heartbeat is not None:
+                    self.heartbeat()
+                seed, number = self.first_seed + self.planned, self.planned + 1
+                bench = self.bench
+                assert bench is not None
+                if self.chapter.game == "pirate":
+                    plan = moments.plan_moments(bench, seed)
+                else:
+                    plan = plan_beside(bench, self.chapter.number, seed)
+                self.rounds.add(partial(judge_beside, plan, seed, number, unit))
+                self.planned += 1
+                if time.monotonic() - started >= seconds:
+                    break
+        finally:
+            if collecting:
+                gc.enable()
+        return self._next()
+
+    def answer(self, trip: int, reply: dict[str, Any]) -> dict[str, Any] | None:
+        """Relayed: the reply to round trip ``trip``, judged; a round trip that plays a game
+        again (alone), or None (:meth:`plan` the next games, unless the run is over)."""
+        if self.rounds is None:
+            raise ValueError("this run awaits no answer")
+        self.rounds.answer(trip, reply)
+        return self._next()
+
+    def _next(self) -> dict[str, Any] | None:
+        rounds = self.rounds
+        assert rounds is not None
+        trip = rounds.step()
+        while rounds.tasks and rounds.tasks[0].done:
+            found = rounds.tasks.pop(0).result
+            if found is not None:
+                self.disagreement = found
+                break
+            self.done += 1
+        if rounds.fault is not None:
+            self.bench, self.fault = None, rounds.fault
+        if self.finished:
+            self.seconds = time.monotonic() - self.started
+            rounds.tasks.clear()
+            return None
+        return trip
 
     def _advance(self, started: float, seconds: float) -> None:
         while not self.finished and self.bench is not None:

@@ -4,7 +4,9 @@ Standard library only. On the command line it is the program of a child process 
 own (``python -I -S agent.py process.py clock.py FOLDER``: only the standard library and
 the learner's folder are on its path), started by the process runner
 (:mod:`pirate_rules.process`); the checks talk to it in framed messages of plain data
-and never touch the learner's objects. Before it runs the learner's file it installs an
+and never touch the learner's objects. In the browser it runs in a worker of its own,
+with a Python of its own that holds nothing of the engine (:func:`in_browser`); the
+page carries the same messages, as JSON text. Before it runs the learner's file it installs an
 audit hook that refuses what a rule engine has no need of: files outside the learner's
 folder and the standard library, other programs, sockets, ``ctypes`` and the real engine.
 That is a check of good faith, not a sandbox.
@@ -13,7 +15,8 @@ Each message is a dict with ``do``: ``load`` the file, ``make`` the learner's ob
 from plain pictures (a crew from its pirates, a game from its table...), ``call`` one of
 their functions with plain values or references to such objects, ``read`` an object back
 as plain data, ``get`` a part of one, ``shuffle`` (a shuffle that gives a set order and
-keeps what it was given), ``forget`` the objects made so far. The answer is
+keeps what it was given), ``forget`` the objects made so far, ``speed``: whole random
+games of the learner's engine for a while. The answer is
 ``{"ok": ...}`` or ``{"fault": {"message", "trace", "lines"}}``: what went wrong with the
 learner's code, in words, with a traceback of their own lines only.
 
@@ -28,9 +31,12 @@ object of the learner's, as ``{"r": number}``: a reference that only the agent c
 """
 
 import inspect
+import json
 import os
+import random
 import sys
 import sysconfig
+import time
 import traceback
 import types
 from typing import Any
@@ -39,7 +45,13 @@ POSITIONS = ("GL", "GR", "CL", "CR")
 PRIZES = ("cave", "ship", "fort")
 SUITS = "SHDC"
 ENGINE = "pirate_rules"
+REFUSED_MODULES = ("ctypes", "_ctypes", ENGINE, "js", "pyodide", "pyodide_js", "_pyodide",
+                   "_pyodide_core", "micropip")  # fmt: skip
+"""What the learner's file may not import: ``ctypes``, the engine, and the browser's way
+out of Python (which the learner's worker takes away besides: no network, no storage)."""
 MAX_DEPTH = 6
+MAX_TURNS = 2000
+"""A game of the learner's engine that lasts this long in ``speed`` does not end."""
 
 
 class Told(Exception):
@@ -81,7 +93,11 @@ def install_audit_hook(folder: str) -> None:
     starting programs, forks, sockets, and importing ``ctypes`` or the real engine."""
     allowed = [os.path.realpath(folder)] if folder else []
     allowed += [os.path.realpath(sysconfig.get_paths()[key]) for key in ("stdlib", "platstdlib")]
-    allowed += [os.path.realpath(path) for path in sys.path if "lib-dynload" in path]
+    allowed += [
+        os.path.realpath(path)
+        for path in sys.path
+        if "lib-dynload" in path or path.endswith(".zip")  # the standard library, zipped
+    ]
 
     def hook(event: str, args: tuple[Any, ...]) -> None:
         if event == "open":
@@ -95,7 +111,7 @@ def install_audit_hook(folder: str) -> None:
             raise PermissionError(f"{event} is refused here: a rule engine has no need of it")
         elif event == "import":
             name = str(args[0])
-            if name.split(".")[0] in ("ctypes", "_ctypes", ENGINE):
+            if name.split(".")[0] in REFUSED_MODULES:
                 raise ImportError(f"importing {name} is refused here")
 
     sys.addaudithook(hook)
@@ -184,6 +200,9 @@ class Agent:
     # -- the learner's file ----------------------------------------------------------
 
     def do_load(self, message: dict[str, Any]) -> bool:
+        self.module = None  # a file loaded before is gone, with its objects
+        self.objects.clear()
+        self.checked.clear()
         self.source = message["source"]
         self.filename = message.get("file", "my_engine.py")
         self.code_name = f"<{self.filename}>"
@@ -292,7 +311,10 @@ class Agent:
         return True
 
     def do_shuffle(self, message: dict[str, Any]) -> dict[str, Any]:
-        return self.encode(Shuffler(message.get("order"), bool(message.get("refuse"))))
+        shuffler = Shuffler(message.get("order"), bool(message.get("refuse")))
+        if "name" in message:  # kept under a name the checks chose, for later messages
+            self.objects[message["name"]] = shuffler
+        return self.encode(shuffler)
 
     def do_shuffled(self, message: dict[str, Any]) -> list[list[str]]:
         """What a shuffle was given so far; ``order`` and ``refuse`` set it anew."""
@@ -344,7 +366,7 @@ class Agent:
         raised = self._run(lambda: function(*args, **kwargs))
         if raised is None:
             return self.result
-        if isinstance(raised, Refused):
+        if isinstance(raised, Refused | Told):
             raise raised
         raise self.told(label, raised)
 
@@ -444,6 +466,31 @@ class Agent:
             raise Told(f"the {type(target).__name__} has no method {message['name']}()")
         args = [self.value(arg) for arg in message.get("args", [])]
         return self.encode(self.call(message["name"], function, *args))
+
+    def do_speed(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Whole random games of the learner's engine (``new_deck``, ``new_game``,
+        ``legal_moves``, ``play``) for about ``seconds``, from ``seed``, at full speed (no
+        clock on their loops: a game past :data:`MAX_TURNS` ends the measure, told)."""
+        module = vars(self.module) if self.module is not None else {}
+        for name in ("new_deck", "new_game", "legal_moves", "play"):
+            if not callable(module.get(name)):
+                raise Told(f"{self.filename} has no function {name}(): chapter 5 asks for it")
+        seconds, seed = float(message.get("seconds", 1.0)), int(message.get("seed", 0))
+        games = turns = 0
+        if self.watch:
+            self.watch.watch_jumps(False)
+        started, cpu = time.perf_counter(), time.process_time()
+        try:
+            while True:
+                turns += self.call("game", _random_game, module, seed + games)
+                games += 1
+                if time.perf_counter() - started >= seconds:
+                    break
+        finally:
+            if self.watch:
+                self.watch.watch_jumps(True)
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+        return {"games": games, "turns": turns, "wall": wall, "cpu": cpu}
 
     # -- making and reading the learner's objects --------------------------------------
 
@@ -636,6 +683,48 @@ class Agent:
             [[s.suit, s.number] for s in table.sunk],
             table.moment,
         ]
+
+
+def _random_game(module: dict[str, Any], seed: int) -> int:
+    """One whole game of the learner's engine, random moves on both sides; its turns."""
+    rng = random.Random(seed)
+
+    def shuffle(cards: list[str]) -> list[str]:
+        return rng.sample(cards, len(cards))
+
+    game = module["new_game"](shuffle(list(module["new_deck"](2))), rng.randrange(2), shuffle)
+    legal_moves, play, choice = module["legal_moves"], module["play"], rng.choice
+    while game.winner is None:
+        play(game, choice(legal_moves(game)))
+        if game.turn > MAX_TURNS:
+            raise Told(f"your game of seed {seed} went on for {MAX_TURNS} turns")
+    return int(game.turn)
+
+
+def answer_json(agent: Agent, text: str) -> str:
+    """``Agent.handle`` for a message and an answer written as JSON text (the browser's).
+
+    A message the agent cannot follow (an object of a Python that was started again) and an
+    answer that is not plain data are answered as faults, in words."""
+    try:
+        answer = agent.handle(json.loads(text))
+    except Exception as exc:
+        said = f"your code could not be asked this: {type(exc).__name__}: {exc}"
+        answer = {"fault": {"message": said, "trace": "", "lines": []}}
+    try:
+        return json.dumps(answer, allow_nan=False)
+    except ValueError as exc:
+        said = f"your code gave back a number that is not a plain one ({exc})"
+        return json.dumps({"fault": {"message": said, "trace": "", "lines": []}})
+
+
+def in_browser(clock_path: str) -> Any:
+    """The learner's worker in the browser: the audit hook, then the agent; returns the
+    function that answers one JSON message (:func:`answer_json`)."""
+    clock = _load_by_path("watch", clock_path)
+    install_audit_hook("")
+    agent = Agent(clock.Watch)
+    return lambda text: answer_json(agent, text)
 
 
 def _load_by_path(name: str, path: str) -> Any:

@@ -67,7 +67,18 @@ from pirate_rules.course.words import (
     table_difference,
 )
 
-__all__ = ["Disagreement", "Feeder", "Lockstep", "Mirror", "Step", "mirror_for", "play_beside"]
+__all__ = [
+    "Disagreement",
+    "Feeder",
+    "Lockstep",
+    "Mirror",
+    "Plan",
+    "Step",
+    "judge_beside",
+    "mirror_for",
+    "plan_beside",
+    "play_beside",
+]
 
 MAX_TURNS: Final = 2000
 """A learner's game that lasts this long does not end: no real game comes near it."""
@@ -714,7 +725,7 @@ class Lockstep:
         turn may be further on than the real engine's: only the rest is compared.
         """
         try:
-            mine = game_of(self.bench.learner.read(Ref("game", "Game", ""), "game"))  # type: ignore[arg-type]
+            mine = game_of(self.bench.learner.read(Ref("game", "Game", ""), "game"))
         except Fault:
             return _refused(fault, step.move)
         real = step.after
@@ -749,27 +760,39 @@ def play_beside(
     Returns:
         The first disagreement, or None if the learner's code agreed all the way.
     """
+    return judge_beside(plan_beside(bench, chapter, seed, jokers=jokers), seed, number)
+
+
+def plan_beside(bench: Bench, chapter: int, seed: int, *, jokers: int = 2) -> Plan:
+    """The real game of ``seed`` played, and the learner's calls beside it planned, with
+    their judgements: nothing is asked of the learner's code yet (:func:`judge_beside`)."""
     rng = random.Random(seed)
     plan = Plan(bench)
+    if chapter == 5:
+        Lockstep(bench, plan).play(PlayedGame(seed, jokers), rng)
+        return plan
+    real = RealGame(seed, jokers)
+    mirror = MIRRORS[chapter](bench, plan)
+    mirror.begin(real)
+    moves: list[str] = []
+    while not real.over():
+        before = real.view()
+        legal = real.legal()
+        move = choose(rng, legal)
+        mirror.before(real, before, list(moves))
+        real.push(move)
+        moves.append(move)
+        mirror.step(Step(before, tuple(legal), move, real.view(), real.reshuffled))
+    return plan
+
+
+def judge_beside(plan: Plan, seed: int, number: int, unit: str = "turn") -> Disagreement | None:
+    """Send a planned game to the learner's code (the objects of the game before forgotten),
+    then judge its answers: the first disagreement, told at its ``unit`` (turn or moment)."""
     try:
-        bench.learner.forget()  # the objects of the game before
-        if chapter == 5:
-            Lockstep(bench, plan).play(PlayedGame(seed, jokers), rng)
-        else:
-            real = RealGame(seed, jokers)
-            mirror = MIRRORS[chapter](bench, plan)
-            mirror.begin(real)
-            moves: list[str] = []
-            while not real.over():
-                before = real.view()
-                legal = real.legal()
-                move = choose(rng, legal)
-                mirror.before(real, before, list(moves))
-                real.push(move)
-                moves.append(move)
-                mirror.step(Step(before, tuple(legal), move, real.view(), real.reshuffled))
+        plan.learner.forget()
         plan.run(f"your code, in game {number}")
     except (Wrong, Fault) as problem:
         turn = plan.turn
-        return Disagreement.of(problem, f"turn {turn}" if turn else "at the start", number, seed)
+        return Disagreement.of(problem, f"{unit} {turn}" if turn else "at the start", number, seed)
     return None

@@ -46,6 +46,7 @@ __all__ = [
     "describe_crew",
     "describe_pirate",
     "parse_crew",
+    "run_check",
     "run_checks",
 ]
 
@@ -115,17 +116,19 @@ def run_checks(
     for item in checks:
         if heartbeat is not None:
             heartbeat()
-        try:
-            item.run(bench)
-        except Wrong as wrong:
-            findings.append(Finding(wrong.rule or item.rule, item.says, False, wrong.message))
-        except Fault as fault:
-            findings.append(
-                Finding(item.rule, item.says, False, fault.message, fault.trace, fault.lines)
-            )
-        else:
-            findings.append(Finding(item.rule, item.says, True))
+        findings.append(run_check(item, bench))
     return findings
+
+
+def run_check(item: Check, bench: Bench) -> Finding:
+    """Run one check on the bench's learner: its finding."""
+    try:
+        item.run(bench)
+    except Wrong as wrong:
+        return Finding(wrong.rule or item.rule, item.says, False, wrong.message)
+    except Fault as fault:
+        return Finding(item.rule, item.says, False, fault.message, fault.trace, fault.lines)
+    return Finding(item.rule, item.says, True)
 
 
 # -- crews in short notation -----------------------------------------------------------

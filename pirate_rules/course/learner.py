@@ -6,8 +6,10 @@ whose program is the agent (:mod:`pirate_rules.course.agent`), and hands it the 
 The checks then talk to the agent in plain data only: they ask it to make the learner's
 objects from plain pictures, to call the learner's functions, and to read the objects
 back. An object of the learner's stays with the agent; the checks hold a :class:`Ref` to
-it. Where no process can be started (Python in the browser), the same agent answers in
-this interpreter, with the same messages.
+it. In the browser, where the checks' Python cannot start a process, the agent runs in a
+worker of its own and the page carries the messages (``relayed``: see
+:mod:`pirate_rules.course.relay`); the same agent can also answer in this interpreter
+(``apart=False``), with the same messages.
 
 Every call into the learner's code goes through :meth:`Learner.call`, which says so when
 a function is missing or takes other arguments than the skeleton's (:class:`Contract`),
@@ -47,6 +49,7 @@ from pirate_rules.course.clock import TookTooLong, Watch
 __all__ = [
     "APART",
     "CALL_SECONDS",
+    "DEFERRED",
     "Called",
     "CheckerError",
     "Contract",
@@ -56,6 +59,7 @@ __all__ = [
     "Ref",
     "Refused",
     "TookTooLong",
+    "Waiting",
     "load",
 ]
 
@@ -66,9 +70,13 @@ OUTSIDE_SECONDS: Final = 5.0
 """How much longer than that the checks wait before they end the learner's process from
 outside (code that the agent's clock cannot stop at a line: a loop inside a built-in)."""
 APART: Final = sys.platform != "emscripten"
-"""Whether the learner's code runs in a process of its own (everywhere but the browser)."""
+"""Whether the learner's code can run in a process of its own (not in the browser's Python,
+which cannot start one: there the pages relay, see :mod:`pirate_rules.course.relay`)."""
 
 ENGINE = "pirate_rules"
+DEFERRED: Final = frozenset({"load", "make", "shuffle", "forget"})
+"""Messages whose answer only names what was done (the checks choose the object's name):
+relayed, they need not wait for it, and go out with the next message that does."""
 
 
 class Fault(Exception):
@@ -100,12 +108,12 @@ class Ref(NamedTuple):
     """An object of the learner's, kept by the agent: only its number crosses.
 
     Attributes:
-        number: The agent's number for it.
+        number: The agent's number for it (or the name the checks gave it).
         type: Its class's name.
         text: Its ``repr``, shortened.
     """
 
-    number: int
+    number: int | str
     type: str
     text: str
 
@@ -119,7 +127,7 @@ class Contract:
 
     Example:
         >>> Contract.of(load).text
-        'load(source, filename, seconds, folder, apart)'
+        'load(source, filename, seconds, folder, apart, relayed)'
     """
 
     name: str
@@ -198,7 +206,13 @@ class _Apart:
 
 
 def _ended(label: str, fault: Any, seconds: float) -> str:
-    """The words for a learner's process that did not answer (see `pirate_rules.process.Fault`)."""
+    """The words for a learner's process that did not answer (see `pirate_rules.process.Fault`;
+    in the browser, the worker's own words: ``kind`` ``crash`` and its ``detail``)."""
+    if fault.kind == "crash":
+        return (
+            f"{label} crashed Python ({fault.detail}), so it was started again: a recursion too"
+            " deep for the browser's own stack does that, in Python's built-ins too"
+        )
     if fault.kind == "deadline":
         return (
             f"{label} was still running after {seconds:g} seconds, so Python was stopped from"
@@ -217,6 +231,86 @@ def _ended(label: str, fault: Any, seconds: float) -> str:
     return f"{label} {fault}"
 
 
+class Waiting(BaseException):
+    """Raised in a relayed check that asks what has not been answered yet: it is run again
+    from its start once the answer is there (:mod:`pirate_rules.course.relay`). Not an
+    ``Exception``, so that no ``except Exception`` of the checks stops it."""
+
+
+class Death(NamedTuple):
+    """How the learner's Python in the browser ended without answering, as the page tells
+    it: ``kind`` is ``deadline`` (no answer in time: the page ended the worker), ``exit``
+    (``os._exit``, with its ``status``) or ``crash`` (a fatal error, such as the
+    WebAssembly stack overflowing: its ``detail``)."""
+
+    kind: str
+    status: int | None = None
+    detail: str = ""
+
+
+class Replay:
+    """What one relayed check (or game) has asked so far, and the answers it was given:
+    each run of it is given them again, in order, and what it asks beyond them is sent.
+
+    Args:
+        prefix: Starts the names it gives the objects it makes, unique among the checks.
+    """
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.known: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        self.new: list[dict[str, Any]] = []
+        self.labels: list[str] = []
+        self.at = 0
+        self.names = 0
+
+    def begin(self) -> None:
+        """A new run, from the start."""
+        self.at = self.names = 0
+        self.new, self.labels = [], []
+
+    def forget(self) -> None:
+        """Forget every answer (the learner's Python that gave them is gone)."""
+        self.known = []
+
+    def name(self) -> str:
+        """A name for the next object made: the same on every run."""
+        self.names += 1
+        return f"{self.prefix}.{self.names}"
+
+    def ask(self, message: dict[str, Any], label: str) -> dict[str, Any] | None:
+        """The answer to ``message``: known, or None for a deferred message (see
+        :data:`DEFERRED`); otherwise :class:`Waiting` is raised."""
+        at = self.at
+        self.at += 1
+        if at < len(self.known):
+            sent, answer = self.known[at]
+            if sent != message:
+                raise RuntimeError(
+                    f"a check asked {message.get('do')!r} where it had asked"
+                    f" {sent.get('do')!r}: a check must ask the same each time it runs"
+                )
+            return answer
+        self.new.append(message)
+        self.labels.append(label)
+        if message["do"] in DEFERRED:
+            return None
+        raise Waiting
+
+    def answered(self, answers: list[dict[str, Any]]) -> None:
+        """The answers to the messages sent (fewer if a fault ended them)."""
+        self.known += zip(self.new, answers, strict=False)
+
+    def died(self, answers: list[dict[str, Any]], death: Death, seconds: float) -> None:
+        """The answers given before the learner's Python ended, and the words for its end
+        as the answer to the message it was on."""
+        self.answered(answers)
+        if len(answers) < len(self.new):
+            words = _ended(self.labels[len(answers)], death, seconds)
+            fault = {"message": words, "trace": "", "lines": []}
+            self.known.append((self.new[len(answers)], {"fault": fault}))
+
+
 class Learner:
     """The learner's file, loaded by the agent, and the one way the checks call into it.
 
@@ -227,21 +321,45 @@ class Learner:
         folder: The learner's folder (on the command line): their file may import its
             own modules from there, and read files there.
         apart: Run it in a process of its own (:data:`APART`), or in this interpreter.
+        relayed: Reach the agent through messages that others carry (the browser): each
+            message is answered by :attr:`relay`, the :class:`Replay` of the check that
+            runs (see :mod:`pirate_rules.course.relay`).
     """
 
     def __init__(
-        self, source: str, filename: str, seconds: float, folder: str = "", apart: bool = APART
+        self,
+        source: str,
+        filename: str,
+        seconds: float,
+        folder: str = "",
+        apart: bool = APART,
+        relayed: bool = False,
     ) -> None:
         self.source = source
         self.filename = filename
         self.seconds = seconds
-        self.apart = _Apart(folder) if apart else None
+        self.relayed = relayed
+        self.relay: Replay | None = None
+        self.apart = _Apart(folder) if apart and not relayed else None
         guarded = {**vars(builtins), "__import__": guarded_import}
-        self.here = None if apart else Agent(Watch, folder, guarded)
+        self.here = None if apart or relayed else Agent(Watch, folder, guarded)
+
+    @property
+    def loading(self) -> dict[str, Any]:
+        """The message that loads the learner's file."""
+        return {"do": "load", "source": self.source, "file": self.filename, "seconds": self.seconds}
 
     def ask(self, message: dict[str, Any], label: str = "your code") -> Any:
-        """Send ``message`` to the agent; its answer, or the :class:`Fault` it tells."""
-        if self.apart is not None:
+        """Send ``message`` to the agent; its answer, or the :class:`Fault` it tells.
+
+        Relayed, a message of :data:`DEFERRED` not answered yet answers None."""
+        if self.relayed:
+            if self.relay is None:
+                raise RuntimeError("a relayed learner is asked only while a check runs")
+            answer = self.relay.ask(message, label)
+            if answer is None:
+                return None
+        elif self.apart is not None:
             answer = self.apart.ask(message, self.seconds, label)
         else:
             assert self.here is not None
@@ -345,6 +463,10 @@ class Learner:
 
     def make(self, kind: str, **fields: Any) -> Ref:
         """The learner's object of ``kind`` (``piles``, ``crew``, ``game``, ``table``)."""
+        if self.relay is not None:  # named here, so that nothing waits for its number
+            name = self.relay.name()
+            self.ask({"do": "make", "kind": kind, **fields, "name": name})
+            return Ref(name, kind, f"the {kind}")
         value = self.decode(self.ask({"do": "make", "kind": kind, **fields}))
         assert isinstance(value, Ref)
         return value
@@ -366,6 +488,10 @@ class Learner:
         """A shuffle to hand the learner's code: it gives ``order`` (or the cards as they
         come), and keeps what it was given (:meth:`shuffled`); told to ``refuse``, it ends
         the call it is used in."""
+        if self.relay is not None:
+            name = self.relay.name()
+            self.ask({"do": "shuffle", "order": order, "refuse": refuse, "name": name})
+            return Ref(name, "Shuffler", "a shuffle")
         value = self.decode(self.ask({"do": "shuffle", "order": order, "refuse": refuse}))
         assert isinstance(value, Ref)
         return value
@@ -451,8 +577,12 @@ def load(
     seconds: float = CALL_SECONDS,
     folder: str = "",
     apart: bool = APART,
+    relayed: bool = False,
 ) -> Learner:
     """Run the learner's file ``source`` as a module of its own, apart if ``apart``.
+
+    ``relayed``: only see that the file can be run; the agent is sent
+    :attr:`Learner.loading` with the first messages.
 
     Raises:
         Fault: if it is not text, has a syntax error, imports ``pirate_rules``, raises
@@ -482,10 +612,11 @@ def load(
             " own, so the checks can compare it with the real one",
             lines=tuple(imports),
         )
-    learner = Learner(source, filename, seconds, folder, apart)
-    message = {"do": "load", "source": source, "file": filename, "seconds": seconds}
+    learner = Learner(source, filename, seconds, folder, apart, relayed)
+    if relayed:
+        return learner
     try:
-        learner.ask(message, filename)
+        learner.ask(learner.loading, filename)
     except Fault:
         learner.close()
         raise

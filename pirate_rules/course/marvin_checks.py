@@ -10,6 +10,7 @@ sentence and names its rule; a chapter runs exactly the checks of its own rules.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from pirate_rules.cards import standard_deck
@@ -35,7 +36,12 @@ def real_deck(jokers: int) -> list[str]:
 
 def stacked(top: str) -> list[str]:
     """A whole deck whose top cards are ``top`` (as ``MarvinGame.stacked`` deals it)."""
-    return [str(card) for card in MarvinGame.stacked(top).deck]
+    return list(_stacked(top))
+
+
+@cache
+def _stacked(top: str) -> tuple[str, ...]:  # the same decks again on each run of a relayed check
+    return tuple(str(card) for card in MarvinGame.stacked(top).deck)
 
 
 def spy(bench: Bench, order: list[str] | None = None) -> Any:

@@ -20,14 +20,14 @@ from functools import partial
 from typing import Any, Final, NamedTuple
 
 from pirate_rules.cards import SUITS
-from pirate_rules.course.beside import Disagreement, Plan, Slot
+from pirate_rules.course.beside import Disagreement, Plan, Slot, judge_beside
 from pirate_rules.course.checking import Bench, Wrong, check
 from pirate_rules.course.learner import Fault, Made, Ref
 from pirate_rules.course.table import TEXT
 from pirate_rules.errors import IllegalMoveError
 from pirate_rules.pirate import PirateGame
 
-__all__ = ["NAMES", "PirateView", "choose_action", "play_beside", "real_view"]
+__all__ = ["NAMES", "PirateView", "choose_action", "plan_moments", "play_beside", "real_view"]
 
 NAMES: Final = ("Ann", "Ben")
 """The names the checks give the two players, as the Pirate rules page does."""
@@ -529,45 +529,44 @@ def play_beside(bench: Bench, seed: int, *, number: int = 1) -> Disagreement | N
     Returns:
         The first disagreement, or None if the learner's code agreed all the way.
     """
+    return judge_beside(plan_moments(bench, seed), seed, number, "moment")
+
+
+def plan_moments(bench: Bench, seed: int) -> Plan:
+    """The real game of ``seed`` played, and the learner's calls beside it planned, with
+    their judgements (`pirate_rules.course.beside.judge_beside` sends and judges them)."""
     real = PirateGame.from_seed(seed, players=NAMES)
     plan = Plan(bench)
     rng = random.Random(seed)
     kept: dict[str, Any] = {}
     table = Made.named("table")
     played: list[str] = []
-    try:
-        bench.learner.forget()
-        stocks = [list(map(str, real.stock(0))), list(map(str, real.stock(1)))]
-        made = plan.call("new_table", stocks, real.low, keep="table")
-        plan.then(0, lambda: _a_table(made))
-        read = plan.call("legal_actions", table, 0, read={0: "table"})
-        listed = [read, plan.call("legal_actions", table, 1)]
-        actions, want = "", real_view(real, kept)
-        while True:
-            plan.then(real.moment, partial(_same_table, read, want, actions))
-            if real.is_terminal():
-                break
-            chosen = []
-            for player in (0, 1):
-                legal = [str(action) for action in real.legal_actions(player)]
-                judge = _judge_actions(seed, list(played), player, listed[player], legal)
-                plan.then(real.moment + 1, judge)
-                chosen.append(choose_action(rng, legal))
-            actions = "".join(chosen)
-            real.apply_moment(actions)
-            played.append(actions)
-            want = real_view(real, kept)
-            read = plan.call("moment", table, actions, read={0: "table"})
-            listed = [plan.call("legal_actions", table, p) for p in (0, 1)]
-            if real.moment > MAX_MOMENTS:
-                break
-        plan.then(real.moment, lambda: _no_more(listed))
-        plan.run(f"your code, in game {number}")
-    except (Wrong, Fault) as problem:
-        moment = plan.turn
-        where = f"moment {moment}" if moment else "at the start"
-        return Disagreement.of(problem, where, number, seed)
-    return None
+    stocks = [list(map(str, real.stock(0))), list(map(str, real.stock(1)))]
+    made = plan.call("new_table", stocks, real.low, keep="table")
+    plan.then(0, lambda: _a_table(made))
+    read = plan.call("legal_actions", table, 0, read={0: "table"})
+    listed = [read, plan.call("legal_actions", table, 1)]
+    actions, want = "", real_view(real, kept)
+    while True:
+        plan.then(real.moment, partial(_same_table, read, want, actions))
+        if real.is_terminal():
+            break
+        chosen = []
+        for player in (0, 1):
+            legal = [str(action) for action in real.legal_actions(player)]
+            judge = _judge_actions(seed, list(played), player, listed[player], legal)
+            plan.then(real.moment + 1, judge)
+            chosen.append(choose_action(rng, legal))
+        actions = "".join(chosen)
+        real.apply_moment(actions)
+        played.append(actions)
+        want = real_view(real, kept)
+        read = plan.call("moment", table, actions, read={0: "table"})
+        listed = [plan.call("legal_actions", table, p) for p in (0, 1)]
+        if real.moment > MAX_MOMENTS:
+            break
+    plan.then(real.moment, lambda: _no_more(listed))
+    return plan
 
 
 def _a_table(made: Slot) -> None:

@@ -4,15 +4,16 @@ The last page of the track measures, in the reader's own browser, how many games
 *Marvin's Pirates Go!* each engine plays in a second, with random moves on both sides:
 
 * ``"mine"``: the learner's ``my_engine.py``, through its ``new_game``, ``legal_moves``
-  and ``play``;
+  and ``play``, in its own Python (:class:`MineMeasured`: the agent plays the games);
 * ``"plain"``: the real engine stepped through its plain code, every rule in its own
   method (as a replayed record is: no shortcuts);
 * ``"real"``: the real engine as the bots play it, with its shortcuts
   (``pirate_rules.marvin.shortcuts``).
 
-:func:`measure` plays games for about a given time and reports the games, the turns,
-and the wall and CPU time; nothing of a game is kept once it is over, so that the
-garbage collector is not what is measured.
+:func:`measure` plays games of the real engine for about a given time and reports the
+games, the turns, and the wall and CPU time; nothing of a game is kept once it is over,
+so that the garbage collector is not what is measured. The learner's engine is measured
+the same way by the agent (``speed``), where their code runs.
 
     >>> speed = measure("real", seconds=0.05)
     >>> speed.games > 0 and speed.turns > speed.games
@@ -24,7 +25,6 @@ garbage collector is not what is measured.
 from __future__ import annotations
 
 import ast
-import builtins
 import itertools
 import random
 import time
@@ -32,18 +32,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from pirate_rules.course.agent import Agent, Told
 from pirate_rules.course.chapters import PART_START
-from pirate_rules.course.clock import Watch
-from pirate_rules.course.learner import CALL_SECONDS, Fault, guarded_import, load
+from pirate_rules.course.learner import CALL_SECONDS, OUTSIDE_SECONDS, Fault, load
 from pirate_rules.course.real import RealGame
+from pirate_rules.course.relay import Rounds
 from pirate_rules.marvin import play_game
 
-__all__ = ["ENGINES", "Speed", "code_lines", "engine_lines", "measure", "part_lines"]
+__all__ = [
+    "ENGINES",
+    "MineMeasured",
+    "Speed",
+    "code_lines",
+    "engine_lines",
+    "measure",
+    "part_lines",
+]
 
 ENGINES: Final = ("mine", "plain", "real")
-MAX_TURNS: Final = 2000
-"""A game of the learner's that lasts this long does not end: it is stopped and told."""
 
 
 @dataclass(frozen=True)
@@ -62,21 +67,17 @@ class Speed:
         return self.games / self.wall if self.wall else 0.0
 
 
-def measure(engine: str, source: str | None = None, seconds: float = 1.0, seed: int = 0) -> Speed:
-    """Play random games with ``engine`` for about ``seconds``; whole games only.
+def measure(engine: str, seconds: float = 1.0, seed: int = 0) -> Speed:
+    """Play random games with the real ``engine`` for about ``seconds``; whole games only.
 
     Args:
-        engine: ``"mine"``, ``"plain"`` or ``"real"``.
-        source: The learner's ``my_engine.py``, for ``"mine"``.
+        engine: ``"plain"`` or ``"real"`` (the learner's is :class:`MineMeasured`).
         seconds: How long to play (at least one game is played).
         seed: The first game's seed.
-
-    Raises:
-        Fault: if the learner's file does not run, or one of its games goes wrong.
     """
-    if engine not in ENGINES:
-        raise ValueError(f"no engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    play = _learner_games(source or "") if engine == "mine" else _ENGINE_GAMES[engine]
+    if engine not in _ENGINE_GAMES:
+        raise ValueError(f"no engine {engine!r}: choose one of {', '.join(_ENGINE_GAMES)}")
+    play = _ENGINE_GAMES[engine]
     games = turns = 0
     started, cpu = time.perf_counter(), time.process_time()
     while True:
@@ -102,49 +103,53 @@ def _plain(seed: int) -> int:
 _ENGINE_GAMES: Final = {"real": _real, "plain": _plain}
 
 
-def _learner_games(source: str) -> Any:
-    """Whole random games of the learner's engine, in this interpreter (the speed page runs
-    in the browser's, where no process of its own can be started)."""
-    load(source, "my_engine.py", apart=False)  # the same refusals as a check: say why first
-    agent = Agent(Watch, builtins=_GUARDED)
-    told = agent.handle({"do": "load", "source": source, "seconds": max(CALL_SECONDS, 5.0)})
-    if "fault" in told:
-        raise Fault(told["fault"]["message"], told["fault"]["trace"], tuple(told["fault"]["lines"]))
-    module = vars(agent.module)
-    for name in ("new_deck", "new_game", "legal_moves", "play"):
-        if not callable(module.get(name)):
-            raise Fault(f"my_engine.py has no function {name}(): chapter 5 asks for it")
-    new_deck, new_game = module["new_deck"], module["new_game"]
-    legal_moves, play = module["legal_moves"], module["play"]
+class MineMeasured:
+    """The learner's engine measured where it runs, in its own Python: the agent plays its
+    random games (``speed``) in one round trip (:mod:`pirate_rules.course.relay`).
 
-    def one(seed: int) -> int:
-        rng = random.Random(seed)
+    Args:
+        source: The learner's ``my_engine.py``.
+        seconds: How long to play.
+        seed: The first game's seed.
 
-        def shuffle(cards: list[str]) -> list[str]:
-            return rng.sample(cards, len(cards))
+    Raises:
+        Fault: if the file cannot run at all (a syntax error, the engine imported).
 
-        def game_of() -> int:
-            deck = shuffle(list(new_deck(2)))
-            game = new_game(deck, rng.randrange(2), shuffle)
-            choice = rng.choice
-            while game.winner is None:
-                play(game, choice(legal_moves(game)))
-                if game.turn > MAX_TURNS:
-                    raise Fault(f"your game of seed {seed} went on for {MAX_TURNS} turns")
-            return int(game.turn)
+    Attributes:
+        speed: The games played, once the answer is back.
+        fault: What went wrong instead: the file does not run, or a game of it went wrong.
+    """
 
+    def __init__(self, source: str, seconds: float = 1.0, seed: int = 0) -> None:
+        learner = load(source, "my_engine.py", relayed=True)
+        self.seconds, self.seed = seconds, seed
+        self.speed: Speed | None = None
+        self.fault: Fault | None = None
+        limit = seconds + CALL_SECONDS + OUTSIDE_SECONDS  # its loops run with no clock
+        self.rounds = Rounds(learner, limit=limit)
+        self.rounds.add(lambda: self._games(learner))
+
+    def _games(self, learner: Any) -> Speed | Fault:
+        message = {"do": "speed", "seconds": self.seconds, "seed": self.seed}
         try:
-            turns: int = agent.call("game", game_of)
-        except Told as told:
-            raise Fault(told.message, told.trace, told.lines) from None
-        return turns
+            got = learner.ask(message, "your engine")
+        except Fault as fault:
+            return fault
+        return Speed("mine", got["games"], got["turns"], got["wall"], got["cpu"])
 
-    assert agent.watch is not None
-    agent.watch.watch_jumps(False)  # measured at full speed; MAX_TURNS still ends a game
-    return one
+    def step(self) -> dict[str, Any] | None:
+        """The round trip to carry; None once :attr:`speed` or :attr:`fault` is known."""
+        trip = self.rounds.step()
+        if trip is None:
+            result = self.rounds.tasks[0].result
+            self.fault = self.rounds.fault or (result if isinstance(result, Fault) else None)
+            self.speed = result if isinstance(result, Speed) else None
+        return trip
 
-
-_GUARDED: Final = {**vars(builtins), "__import__": guarded_import}
+    def answer(self, trip: int, reply: dict[str, Any]) -> dict[str, Any] | None:
+        """The reply to round trip ``trip``; the next, or None once it is measured."""
+        self.rounds.answer(trip, reply)
+        return self.step()
 
 
 def code_lines(source: str) -> int:

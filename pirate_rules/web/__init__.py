@@ -57,6 +57,8 @@ from pirate_rules.pirate.record import to_record as pirate_record
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
 from pirate_rules.web.coach import add_notes, marvin_hint
 from pirate_rules.web.course import (
+    course_agent,
+    course_answer,
     course_check,
     course_compare,
     course_next,
@@ -107,6 +109,8 @@ __all__ = [
     "after_restore",
     "call_json",
     "card_json",
+    "course_agent",
+    "course_answer",
     "course_check",
     "course_compare",
     "course_next",
@@ -276,6 +280,8 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "lab_stop": lab_stop,
     # the chapters of "Build it yourself" (course.py)
     "course_check": course_check,
+    "course_answer": course_answer,
+    "course_agent": course_agent,
     "course_compare": course_compare,
     "course_next": course_next,
     "course_stop": course_stop,

@@ -1,37 +1,53 @@
-r"""The pages of "Build it yourself": the learner's file, checked in the browser's Python.
+r"""The pages of "Build it yourself": the learner's file, checked from the browser's Python.
 
-The chapter pages send the editor's text here. :func:`course_check` runs the chapter's
-checks, one finding per sentence, each with its rule id and the rule's address; then
-:func:`course_compare` starts the run beside the real engine, which :func:`course_next`
-plays a few games at a time so that the page can show its progress (and see that
-Python is not stuck: a sign of life goes to the page before each game, as in the bot
-lab). The last page measures both engines (:func:`course_speed`) and their sizes
-(:func:`course_sizes`). Faults of the learner's code come back as data with the lines
-to mark; nothing here raises on what a learner writes.
+The chapter pages send the editor's text here, to the checks; the learner's file itself
+runs in a worker of its own, with a Python of its own (``pirate_rules.course.agent``),
+and the page carries the messages between the two. So each entry point that needs the
+learner's code answers with a round trip to carry (``ask``, see
+:mod:`pirate_rules.course.relay`) and the run's ``id``; the page hands the ask to the
+learner's worker and sends its reply back with :func:`course_answer`, until the answer
+is the result. :func:`course_agent` gives the worker its program.
+
+:func:`course_check` runs the chapter's checks, one finding per sentence, each with its
+rule id and the rule's address; then :func:`course_compare` starts the run beside the
+real engine, and :func:`course_next` plans its next games, a few at a time, so that the
+page can show its progress. The last page measures both engines (:func:`course_speed`)
+and their sizes (:func:`course_sizes`). Faults of the learner's code come back as data
+with the lines to mark; nothing here raises on what a learner writes.
 
     >>> answer = course_check(1, "def new_deck(jokers=2)\n    return []\n")
     >>> answer["passed"], answer["fault"]["message"], answer["fault"]["lines"]
     (False, 'my_engine.py does not run: line 1 has a syntax error', [1])
-    >>> answer = course_check(2, "import random\n")
-    >>> answer["findings"][0]["rule"], answer["findings"][0]["problem"]
-    ('M2', 'my_engine.py has no function new_crew(): this chapter asks for it')
-    >>> answer["rules"]["M2"]
-    'rules/marvin/#M2'
+    >>> asked = course_check(2, "import random\n")["ask"]
+    >>> [message["do"] for message in asked["batches"][0]]
+    ['load']
 """
 
 from __future__ import annotations
 
 import time
-from typing import Final
+from pathlib import Path
+from typing import Any, Final
 
-from pirate_rules.course import CHAPTERS, Comparison, check, new_seed
+from pirate_rules.course import CHAPTERS, Comparison, Relayed, Report, new_seed
+from pirate_rules.course import agent as agent_module
+from pirate_rules.course import clock as clock_module
 from pirate_rules.course.learner import Fault
-from pirate_rules.course.speed import ENGINES, engine_lines, measure, part_lines
+from pirate_rules.course.speed import (
+    ENGINES,
+    MineMeasured,
+    Speed,
+    engine_lines,
+    measure,
+    part_lines,
+)
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.web.live import rule_links, signal_alive
 from pirate_rules.web.sessions import JSON
 
 __all__ = [
+    "course_agent",
+    "course_answer",
     "course_check",
     "course_compare",
     "course_next",
@@ -43,7 +59,8 @@ __all__ = [
 MAX_SOURCE: Final = 200_000
 """The longest file the pages check, in characters."""
 
-_runs: dict[str, Comparison] = {}
+_runs: dict[str, Any] = {}
+"""The run under way (one at a time): its id, and its checks, games or measure."""
 _counter = {"next": 1}
 
 
@@ -67,19 +84,47 @@ def _fault(fault: Fault | None) -> JSON | None:
     return {"message": fault.message, "trace": fault.trace, "lines": list(fault.lines)}
 
 
-def course_check(chapter: int, source: str) -> JSON:
-    """Run chapter ``chapter``'s checks on the learner's ``source``.
+def _start(kind: str, run: Any) -> str:
+    run_id = f"{kind}-{_counter['next']}"
+    _counter["next"] += 1
+    _runs.clear()
+    _runs[run_id] = run
+    return run_id
 
-    Returns:
-        ``chapter``, ``title``, ``file``, ``passed``, ``seconds``; ``findings`` (each
-        ``rule``, ``says``, ``ok``, ``problem``, ``trace`` and ``lines`` to mark);
-        ``fault`` when the file does not run at all (``message``, ``trace``,
-        ``lines``); and ``rules``, the address of each rule named.
-    """
-    number, text = _chapter(chapter), _text(source)
-    signal_alive()
-    started = time.perf_counter()
-    report = check(number, text, heartbeat=signal_alive)
+
+def _run(run_id: object) -> Any:
+    run = _runs.get(run_id) if isinstance(run_id, str) else None
+    if run is None:
+        raise PirateRulesError(f"no run {run_id!r} here (start a new one)")
+    return run
+
+
+def course_agent() -> JSON:
+    """The program of the learner's worker: the agent and its clock, as text (``agent.py``,
+    ``clock.py``), standard library only."""
+    return {
+        name: Path(str(module.__file__)).read_text("utf-8")
+        for name, module in (("agent.py", agent_module), ("clock.py", clock_module))
+    }
+
+
+class _Checks:
+    """A chapter's checks under way (:class:`~pirate_rules.course.Relayed`)."""
+
+    def __init__(self, number: int, source: str) -> None:
+        self.started = time.perf_counter()
+        self.checks = Relayed(number, source)
+        self.id = _start("check", self)
+
+    def answer(self, trip: dict[str, Any] | None) -> JSON:
+        report = self.checks.report
+        if trip is not None or report is None:
+            return {"id": self.id, "ask": trip}
+        _runs.pop(self.id, None)
+        return _report(report, time.perf_counter() - self.started)
+
+
+def _report(report: Report, seconds: float) -> JSON:
     findings = [
         {
             "rule": finding.rule,
@@ -95,15 +140,52 @@ def course_check(chapter: int, source: str) -> JSON:
         f"({rule})" for rule in report.chapter.rules
     ]
     return {
-        "chapter": number,
+        "chapter": report.chapter.number,
         "title": report.chapter.title,
         "file": report.chapter.file,
         "passed": report.passed,
         "findings": findings,
         "fault": _fault(report.fault),
         "rules": rule_links(named),
-        "seconds": round(time.perf_counter() - started, 3),
+        "seconds": round(seconds, 3),
     }
+
+
+def course_check(chapter: int, source: str) -> JSON:
+    """Start chapter ``chapter``'s checks on the learner's ``source``.
+
+    Returns:
+        ``id`` and ``ask``, the first round trip to carry (see :func:`course_answer`);
+        or, when the file cannot run at all, the report at once: ``chapter``,
+        ``title``, ``file``, ``passed``, ``seconds``; ``findings`` (each ``rule``,
+        ``says``, ``ok``, ``problem``, ``trace`` and ``lines`` to mark); ``fault`` when
+        the file does not run at all (``message``, ``trace``, ``lines``); and ``rules``,
+        the address of each rule named.
+    """
+    number, text = _chapter(chapter), _text(source)
+    signal_alive()
+    checks = _Checks(number, text)
+    return checks.answer(checks.checks.step())
+
+
+def course_answer(run_id: str, trip: int, reply: JSON) -> JSON:
+    """The learner's worker's reply to round trip ``trip`` of run ``run_id``.
+
+    Returns:
+        What the run's entry point returns: another round trip to carry (``ask``), or
+        the checks' report (:func:`course_check`), the games' progress
+        (:func:`course_next`) or the measure (:func:`course_speed`).
+    """
+    run = _run(run_id)
+    signal_alive()
+    try:
+        if isinstance(run, _Checks):
+            return run.answer(run.checks.answer(trip, reply))
+        if isinstance(run, Comparison):
+            return _progress(run_id, run, run.answer(trip, reply))
+        return _measured(run_id, run, run.answer(trip, reply))
+    except ValueError as exc:
+        raise PirateRulesError(str(exc)) from None
 
 
 def course_compare(chapter: int, source: str, options: JSON | None = None) -> JSON:
@@ -120,26 +202,29 @@ def course_compare(chapter: int, source: str, options: JSON | None = None) -> JS
     seed = int(options["seed"]) if options.get("seed") is not None else new_seed()
     if not 1 <= games <= 2000 or seed < 0:
         raise PirateRulesError("choose 1 to 2000 games and a seed of 0 or more")
-    run = Comparison(number, text, games=games, first_seed=seed, heartbeat=signal_alive)
-    run_id = f"compare-{_counter['next']}"
-    _counter["next"] += 1
-    _runs.clear()
-    _runs[run_id] = run
-    return {"id": run_id, "total": games, "first_seed": seed}
+    run = Comparison(
+        number, text, games=games, first_seed=seed, heartbeat=signal_alive, relayed=True
+    )
+    return {"id": _start("compare", run), "total": games, "first_seed": seed}
 
 
 def course_next(run_id: str, seconds: float = 0.25) -> JSON:
-    """Play the run's next games for about ``seconds``; the answer is its progress.
+    """Plan the run's next games, for about ``seconds``; the answer is its progress.
 
     Returns:
         ``done`` and ``total`` games, ``finished``, ``agreed`` (every game agreed),
-        ``seconds`` of play so far, ``disagreement`` (``text``, ``rule``, ``game``,
-        ``seed``, ``trace``, ``lines``, ``link``) and ``fault`` (the file did not run).
+        ``seconds`` of the run so far, ``disagreement`` (``text``, ``rule``, ``game``,
+        ``seed``, ``trace``, ``lines``, ``link``), ``fault`` (the file did not run), and
+        ``ask``: the round trip that sends the games to the learner's code, to carry
+        (:func:`course_answer`).
     """
-    run = _runs.get(run_id)
-    if run is None:
-        raise PirateRulesError(f"no run {run_id!r} here (start a new one)")
-    run.advance(max(0.01, min(float(seconds), 5.0)))
+    run = _run(run_id)
+    if not isinstance(run, Comparison):
+        raise PirateRulesError(f"{run_id!r} is no run beside the real engine")
+    return _progress(run_id, run, run.plan(max(0.01, min(float(seconds), 5.0))))
+
+
+def _progress(run_id: str, run: Comparison, trip: dict[str, Any] | None) -> JSON:
     found = run.disagreement
     disagreement = None
     if found is not None:
@@ -158,9 +243,10 @@ def course_next(run_id: str, seconds: float = 0.25) -> JSON:
         "total": run.games,
         "finished": run.finished,
         "agreed": run.agreed,
-        "seconds": round(run.seconds, 2),
+        "seconds": round(run.seconds if run.finished else time.monotonic() - run.started, 2),
         "disagreement": disagreement,
         "fault": _fault(run.fault),
+        "ask": trip,
     }
 
 
@@ -174,17 +260,37 @@ def course_speed(engine: str, source: str | None = None, seconds: float = 1.0) -
 
     Returns:
         ``engine``, ``games``, ``turns``, ``wall`` and ``cpu`` seconds and ``per_second``;
-        or ``fault`` if the learner's file does not run or a game of it goes wrong.
+        or ``fault`` if the learner's file does not run or a game of it goes wrong. For
+        the learner's engine (``mine``): ``id`` and ``ask``, the round trip that has it
+        measured where it runs, first (:func:`course_answer`).
     """
     if engine not in ENGINES:
         raise PirateRulesError(f"no engine {engine!r}: choose one of {', '.join(ENGINES)}")
     signal_alive()
+    seconds = max(0.05, min(float(seconds), 5.0))
+    if engine != "mine":
+        return _speed(measure(engine, seconds))
     try:
-        speed = measure(engine, _text(source or ""), max(0.05, min(float(seconds), 5.0)))
+        run = MineMeasured(_text(source or ""), seconds)
     except Fault as fault:
         return {"engine": engine, "fault": _fault(fault)}
+    run_id = _start("speed", run)
+    return _measured(run_id, run, run.step())
+
+
+def _measured(run_id: str, run: MineMeasured, trip: dict[str, Any] | None) -> JSON:
+    if trip is not None:
+        return {"id": run_id, "ask": trip}
+    _runs.pop(run_id, None)
+    if run.speed is None:
+        fault = run.fault or Fault("your engine was not measured")
+        return {"engine": "mine", "fault": _fault(fault)}
+    return _speed(run.speed)
+
+
+def _speed(speed: Speed) -> JSON:
     return {
-        "engine": engine,
+        "engine": speed.engine,
         "games": speed.games,
         "turns": speed.turns,
         "wall": round(speed.wall, 3),

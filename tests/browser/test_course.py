@@ -1,8 +1,11 @@
-"""Build it yourself, in the browser: a chapter completed, a wrong rule named, a loop stopped.
+"""Build it yourself, in the browser: a chapter completed, a wrong rule named, a loop stopped,
+and files that try to cheat refused, online and offline.
 
 One booted page serves the checks that need Python (booting takes seconds), in the
 order a learner would meet them; the layout and the edits kept across reloads need no
-Python at all.
+Python at all. The learner's file runs in a worker of its own, with a Python of its own
+(learner-worker.mjs): started at the first check, kept for the next, started again after
+a loop that no line can stop, an exit or a crash.
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ from pathlib import Path
 import pytest
 from livepages import EDITOR_TIMEOUT_MS, RUN_TIMEOUT_MS, RUNTIME, live_page, replace_text
 from playwright.sync_api import Browser, Locator, Page, expect
+from siteserver import SITE, ensure_site_built, serve_site
 
-from conftest import Watch, axe_problems
+from conftest import Watch, axe_problems, watched_context
 
 pytestmark = pytest.mark.browser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "course"))
+from test_apart import CHEATS  # noqa: E402
 from wrong_solutions import MODEL  # noqa: E402
 
 CHAPTER_1 = MODEL["my_engine.py"].split("# ── Chapter 2")[0].rstrip() + "\n"
@@ -120,7 +125,118 @@ def test_chapter_1_is_done_with_the_model_part_then_mistakes_are_named_and_loops
     expect(page.locator("#course .course-finding--fail").first).to_contain_text(
         "my_engine.py has no function new_deck(jokers): this chapter asks for it"
     )
+    # One Python of the learner's, started at the first check and kept for every check
+    # since (the loop was stopped at its line: no restart).
+    assert learner_starts(page) == 1
+    expect(page.locator("#course .course__apart")).to_contain_text(
+        "a check of good faith, not a sandbox"
+    )
     watch.check()
+
+
+def learner_starts(page: Page) -> int:
+    """How many workers of the learner's the page has started."""
+    return int(page.locator("#course").get_attribute("data-learner-starts") or 0)
+
+
+RANK = "    return 0 if card == JOKER"
+LOOKS_AROUND = (
+    "import sys\n"
+    "found = sys.modules['pyodide_js'].constructor.constructor(\n"
+    "    'return [typeof fetch, typeof XMLHttpRequest, typeof caches, typeof indexedDB,'\n"
+    "    ' typeof navigator.storage, typeof Worker, typeof postMessage]')()\n"
+    "assert any(kind != 'undefined' for kind in found), 'no way out of this worker'\n"
+)
+"""The browser's own ways to the engine: the site over the network (the engine's archive),
+the browser's stores (the checks' Python is kept there, with the engine's files), another
+worker, the page."""
+BROWSER_CHEATS = {
+    **{name: code for name, code in CHEATS.items() if name != "the package from disk"},
+    "the package from the checks' Python's disk": (
+        "import importlib.util\n"
+        "spec = importlib.util.spec_from_file_location(\n"
+        "    'engine', '/home/pyodide/pirate_rules/__init__.py')\n"
+        "engine = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(engine)\n"
+    ),
+    "the network, the browser's stores, other workers, the page": LOOKS_AROUND,
+}
+
+
+def test_files_that_try_to_cheat_do_not_pass_and_a_dead_python_is_started_again(
+    chapter: tuple[Page, Watch],
+) -> None:
+    """Each route of the command line's cheats, and the browser's own, on one page: the file
+    does not run. A file that ends Python, crashes it or loops where no line can stop it
+    is told in words, and the next check has a Python of its learner's own again."""
+    page, watch = chapter
+    problem = page.locator("#course .live-lab__problem")
+    status = page.locator("#course .course__status")
+    for name, cheat in BROWSER_CHEATS.items():
+        assert check(page, cheat + CHAPTER_1) == "fault", name
+        expect(problem).to_contain_text("my_engine.py does not run", timeout=1)
+    assert learner_starts(page) == 1
+
+    # The pass text, printed, then Python ended with exit status 0: the verdict is the checks'.
+    assert (
+        check(page, "import os\nprint('All 7 checks pass.')\nos._exit(0)\n" + CHAPTER_1) == "fault"
+    )
+    expect(problem).to_contain_text("my_engine.py ended Python itself (exit status 0)")
+    expect(status).not_to_contain_text("checks pass")
+    assert check(page, "import sys\nsys.exit(0)\n" + CHAPTER_1) == "fault"
+    expect(problem).to_contain_text(
+        "my_engine.py does not run: it stops at line 2 with sys.exit: 0"
+    )
+    assert learner_starts(page) == 2
+
+    # A recursion too deep for the browser's stack (in a built-in: repr), then a loop in a
+    # built-in: each ends the learner's Python, is told, and the other checks go on.
+    deep = "def deep():\n    x = []\n    for _ in range(100_000):\n        x = [x]\n"
+    deep += "    return repr(x)\n\n"
+    assert check(page, deep + CHAPTER_1.replace(RANK, "    deep()\n" + RANK)) == "failed"
+    failing = page.locator("#course .course-finding--fail")
+    expect(failing).to_have_count(1)
+    expect(failing).to_contain_text("your rank() crashed Python (Maximum call stack size exceeded)")
+    looping = CHAPTER_1.replace(RANK, "    sum(iter(int, 1))\n" + RANK)
+    assert check(page, looping) == "failed"
+    expect(failing).to_have_count(1)
+    expect(failing).to_contain_text(
+        "your rank() was still running after 7 seconds, so Python was stopped from outside"
+    )
+    assert learner_starts(page) == 4
+    assert page.locator("#course").get_attribute("data-learner-restored") == "true"
+    wrong = CHAPTER_1.replace("    return piles.draw.pop(0)", "    return piles.draw.pop()")
+    assert check(page, wrong) == "failed"  # the Python started last answers
+    expect(failing.first.locator("a.course-rule")).to_have_text("M9")
+    assert learner_starts(page) == 4
+    watch.check()
+
+
+def test_the_learner_s_python_starts_offline_after_one_visit(browser: Browser) -> None:
+    ensure_site_built()
+    context, watch = watched_context(browser)
+    wrong = CHAPTER_1.replace("    return piles.draw.pop(0)", "    return piles.draw.pop()")
+    try:
+        page = context.new_page()
+        with serve_site(SITE) as base:
+            page.goto(f"{base}learn/build-it/deck/")
+            open_editor(page)
+            assert check(page, wrong) == "failed"
+            page.wait_for_function(
+                "document.documentElement.dataset.offline === 'ready'", timeout=120_000
+            )
+        context.set_offline(True)  # and the server is gone
+        page.reload()
+        open_editor(page)
+        assert check(page, "import os\nos._exit(0)\n" + wrong) == "fault"
+        assert check(page, wrong) == "failed"  # a new Python of the learner's, offline
+        expect(page.locator("#course .course-finding--fail").first).to_contain_text(
+            "draw() gives 'KD', not '7H'"
+        )
+        assert learner_starts(page) == 2
+        watch.check()
+    finally:
+        context.close()
 
 
 def test_edits_are_kept_across_reloads_and_reset_brings_the_skeleton_back(

@@ -2,35 +2,44 @@
 
 Whatever the page sends, the answer is JSON: the checks with their rule links, the run
 beside the real engine a few games at a time, the speed of each engine, or an error as
-data; never an exception.
+data; never an exception. What needs the learner's code asks for round trips to it,
+which the tests carry as the page does (relaying.py).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
+from relaying import Carrier, call, carried
 from wrong_solutions import MODEL
 
-from pirate_rules.web import ENTRY_POINTS, call_json
-
-
-def call(name: str, *args: Any) -> Any:
-    answer = json.loads(call_json(name, json.dumps(list(args))))
-    return answer
+from pirate_rules.web import ENTRY_POINTS
 
 
 def test_the_course_entry_points_are_registered() -> None:
-    assert {"course_check", "course_compare", "course_next", "course_stop", "course_speed",
-            "course_sizes"} <= set(ENTRY_POINTS)  # fmt: skip
+    assert {"course_check", "course_answer", "course_agent", "course_compare", "course_next",
+            "course_stop", "course_speed", "course_sizes"} <= set(ENTRY_POINTS)  # fmt: skip
+
+
+def test_the_learner_s_worker_is_given_the_agent_and_its_clock_as_text() -> None:
+    files = call("course_agent")["result"]
+    assert set(files) == {"agent.py", "clock.py"}
+    assert "def in_browser(" in files["agent.py"] and "class Watch" in files["clock.py"]
+    assert "pirate_rules" not in "".join(
+        line for line in files["agent.py"].splitlines() if line.startswith(("import", "from"))
+    )
 
 
 def test_check_answers_with_each_finding_and_the_links_of_its_rules() -> None:
     wrong = MODEL["my_engine.py"].replace(
         "    return piles.draw.pop(0)", "    return piles.draw.pop()"
     )
-    answer = call("course_check", 1, wrong)["result"]
+    asked = call("course_check", 1, wrong)["result"]
+    assert asked["ask"]["batches"][0] == [
+        {"do": "load", "source": wrong, "file": "my_engine.py", "seconds": 2.0}
+    ]
+    answer = carried({"result": asked}, Carrier())["result"]
     assert answer["title"] == "The deck and the draw" and answer["file"] == "my_engine.py"
     assert not answer["passed"] and answer["fault"] is None
     failing = [f for f in answer["findings"] if not f["ok"]]
@@ -38,12 +47,22 @@ def test_check_answers_with_each_finding_and_the_links_of_its_rules() -> None:
     assert answer["rules"] == {"M1": "rules/marvin/#M1", "M9": "rules/marvin/#M9"}
 
 
+def test_a_check_whose_answer_is_not_awaited_is_an_error_as_data() -> None:
+    asked = call("course_check", 1, MODEL["my_engine.py"])["result"]
+    error = call("course_answer", asked["id"], asked["ask"]["trip"] + 1, {"answers": []})
+    assert "no answer for round trip" in error["error"]["message"]
+    error = call("course_answer", asked["id"], asked["ask"]["trip"], {"answers": "yes"})
+    assert "a list of answers per batch" in error["error"]["message"]
+    assert "no run" in call("course_answer", "check-0", 1, {"answers": []})["error"]["message"]
+
+
 def test_a_run_beside_the_engine_is_played_a_few_games_at_a_time() -> None:
     run = call("course_compare", 2, MODEL["my_engine.py"], {"games": 30, "seed": 7})["result"]
     assert run["total"] == 30 and run["first_seed"] == 7
     done = []
+    carrier = Carrier()
     while True:
-        answer = call("course_next", run["id"], 0.05)["result"]
+        answer = carried(call("course_next", run["id"], 0.05), carrier)["result"]
         done.append(answer["done"])
         if answer["finished"]:
             break
@@ -59,9 +78,10 @@ def test_a_disagreement_comes_with_its_rule_and_link() -> None:
         "    game.piles.discard.append(card)",
     )
     run = call("course_compare", 5, wrong)["result"]
-    answer = call("course_next", run["id"], 5.0)["result"]
+    carrier = Carrier()
+    answer = carried(call("course_next", run["id"], 5.0), carrier)["result"]
     while not answer["finished"]:
-        answer = call("course_next", run["id"], 5.0)["result"]
+        answer = carried(call("course_next", run["id"], 5.0), carrier)["result"]
     found = answer["disagreement"]
     assert found["rule"] == "M7" and found["link"] == "rules/marvin/#M7"
     assert found["text"].startswith("turn ")
@@ -93,8 +113,20 @@ def test_a_file_that_does_not_run_comes_back_with_its_lines() -> None:
     assert "syntax error" in speed["fault"]["message"]
 
 
+def test_the_learner_s_engine_is_measured_where_it_runs() -> None:
+    asked = call("course_speed", "mine", MODEL["my_engine.py"], 0.2)["result"]
+    assert [[m["do"] for m in batch] for batch in asked["ask"]["batches"]] == [["load"], ["speed"]]
+    broken = MODEL["my_engine.py"].replace(
+        "def legal_moves(game: Game) -> list[str]:\n",
+        "def legal_moves(game: Game) -> list[str]:\n    if game.turn > 3:\n        return []\n",
+    )
+    told = carried(call("course_speed", "mine", broken, 0.2), Carrier())["result"]
+    assert told["engine"] == "mine"
+    assert told["fault"]["message"].startswith("your game() raised ValueError: not a legal move")
+
+
 def test_speeds_and_sizes_of_both_engines() -> None:
-    mine = call("course_speed", "mine", MODEL["my_engine.py"], 0.2)["result"]
+    mine = carried(call("course_speed", "mine", MODEL["my_engine.py"], 0.2), Carrier())["result"]
     real = call("course_speed", "real", None, 0.2)["result"]
     assert mine["games"] >= 1 and real["games"] >= 1 and real["turns"] > real["games"]
     sizes = call("course_sizes", MODEL["my_engine.py"])["result"]

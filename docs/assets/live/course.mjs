@@ -1,12 +1,15 @@
 // The chapters of "Build it yourself": the learner's file in an editor, kept in this
 // browser chapter by chapter; "Check my code" runs the chapter's checks in the page's
 // Python (pirate_rules.web.course), then plays the file beside the real engine over 200
-// seeded games. The last page measures both engines in games per second. Every rule,
-// every check and every word about the learner's code comes from Python: this module
-// only draws what it is sent.
+// seeded games. The learner's file itself runs in a worker of its own, with a Python of
+// its own (learner.mjs): the checks' answers say what to ask it (`ask`), and this module
+// carries each round trip there and the reply back (`relay`). The last page measures
+// both engines in games per second. Every rule, every check and every word about the
+// learner's code comes from Python: this module only draws what it is sent.
 
 import { download, el } from "../play/client.mjs";
 import { lazyEditor } from "./editor.mjs";
+import { learnerWorker, onLearnerStart } from "./learner.mjs";
 
 // The page's Python (engine.mjs) is loaded when the reader first asks for it, and the code
 // editor when they first reach it (focus, hover, touch): until then the file is shown as
@@ -24,6 +27,39 @@ const SPEED_ROUNDS = 3;
 const key = (file, chapter) => `pirate-rules:course:${file}:${chapter}`;
 const marker = (number) => `# ── Chapter ${number} `;
 
+// The learner's worker starts with the first request that needs it; its program (the
+// agent) comes from the checks' Python, once.
+let agentFiles = null;
+function learner() {
+  const worker = learnerWorker();
+  agentFiles ??= call("course_agent", [], { limit: CHECK_LIMIT_MS });
+  agentFiles.catch(() => (agentFiles = null));
+  worker.start(agentFiles).catch(() => {}); // told by the round trip that waits for it
+  return worker;
+}
+
+// Carry the round trips an answer asks for, until the answer is the result.
+async function relay(answer, signal, say) {
+  while (answer?.ask) {
+    const worker = learner();
+    if (say && !worker.running) say("Starting a Python of its own for your code…");
+    const reply = await worker.carry(answer.ask, { stop: signal });
+    if (say) say("Checking your code…");
+    answer = await call("course_answer", [answer.id, answer.ask.trip, reply], { limit: CHECK_LIMIT_MS, stop: signal });
+  }
+  return answer;
+}
+
+// The figures of each start of the learner's worker, for the tests and benchmarks.
+onLearnerStart(({ seconds, memory, restored }) => {
+  const root = document.getElementById("course") || document.getElementById("course-speed");
+  if (!root) return;
+  root.dataset.learnerStarts = String(Number(root.dataset.learnerStarts || 0) + 1);
+  root.dataset.learnerSeconds = seconds.toFixed(3);
+  root.dataset.learnerRestored = String(restored);
+  if (memory) root.dataset.learnerMemory = String(memory);
+});
+
 export function setUp() {
   document.head.append(el("link", { rel: "stylesheet", href: new URL("course.css", import.meta.url).href }));
   const chapter = document.getElementById("course");
@@ -40,8 +76,8 @@ function ruleLink(rule, links) {
 function stoppedWords(error) {
   if (error.kind === "Stuck") {
     return [
-      "Your code was stopped: Python heard nothing from it for several seconds.",
-      "A call that never returns is usually a loop that never ends, such as a while loop whose condition stays true. Python was restarted; the page goes on working.",
+      "The checks were stopped: their Python gave no sign of life for several seconds.",
+      "It was started again, and the page goes on working: press Check again. (Your own code runs in a Python of its own; a loop in it is told in words.)",
     ];
   }
   if (error.kind === "Stopped") return ["Stopped.", ""];
@@ -72,10 +108,13 @@ class ChapterLab {
     this.stopButton = el("button", { type: "button", class: "live-button live-button--stop", hidden: true }, "Stop");
     const reset = el("button", { type: "button", class: "live-button" }, `Reset chapter ${this.chapter}`);
     const save = el("button", { type: "button", class: "live-button" }, `Download ${this.file}`);
+    const apart = el("p", { class: "course__apart" },
+      "Your code runs in a Python of its own in this browser, apart from the checks and the real engine: a check of good faith, not a sandbox (",
+      el("a", { href: new URL("learn/build-it/#how-it-works", siteRoot).href }, "how it works"), ").");
     root.replaceChildren(
       holder,
       el("div", { class: "live-lab__controls" }, this.checkButton, this.stopButton, reset, save),
-      this.progress, this.say, this.problem, this.results,
+      this.progress, this.say, this.problem, this.results, apart,
     ); // prettier-ignore
     const saved = localStorage.getItem(key(this.file, this.chapter));
     this.editor = lazyEditor(holder, {
@@ -198,12 +237,14 @@ class ChapterLab {
     const started = performance.now();
     this.say.textContent = "Checking your code…";
     try {
+      learner(); // its Python starts while the checks' starts
       const { bootWords } = await engine();
-      const answer = await call("course_check", [this.chapter, text], {
+      const first = await call("course_check", [this.chapter, text], {
         limit: CHECK_LIMIT_MS,
         stop: signal,
         onProgress: (progress) => (this.say.textContent = bootWords(progress)),
       });
+      const answer = await relay(first, signal, (words) => (this.say.textContent = words));
       const seconds = (performance.now() - started) / 1000;
       this.root.dataset.checkSeconds = seconds.toFixed(3);
       if (answer.fault) {
@@ -259,6 +300,7 @@ class ChapterLab {
     try {
       do {
         answer = await call("course_next", [run.id, SLICE_SECONDS], { limit: GAME_LIMIT_MS, stop: signal });
+        answer = await relay(answer, signal);
         this.progress.value = answer.done;
         this.say.textContent = `Beside the real engine: ${answer.done} of ${answer.total} games agree so far…`;
       } while (!answer.finished);
@@ -332,7 +374,9 @@ class SpeedLab {
         for (const which of engines) {
           if (failed[which]) continue;
           this.say.textContent = `Measuring, round ${round} of ${SPEED_ROUNDS}: ${SPEED_NAMES[which].toLowerCase()}…`;
-          const answer = await call("course_speed", [which, source, seconds], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
+          if (which === "mine") learner();
+          const asked = await call("course_speed", [which, source, seconds], { limit: CHECK_LIMIT_MS, onProgress: (p) => (this.say.textContent = bootWords(p)) });
+          const answer = await relay(asked);
           if (answer.fault) failed[which] = answer.fault;
           else runs[which].push(answer);
         }
