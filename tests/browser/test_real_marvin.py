@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playpage import games_asked, wait_for_game
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from realpage import (
     ENTRIES,
     NAMES,
@@ -26,9 +26,11 @@ from realpage import (
     table_game,
 )
 from siteserver import SITE, ensure_site_built, serve_site
+from speech import speech, spoken
 from test_pirate import replay_with_the_command_line
 
 from conftest import axe_problems, booted_page, read_download, wait_until_ready, watched_context
+from pirate_rules import web
 from pirate_rules.cards import Card
 from pirate_rules.marvin import card_effect, to_record
 
@@ -54,6 +56,19 @@ def fresh_game(page: Page, exact: bool) -> None:
     wait_for_game(page, asked)
     if (page.locator("#exact").get_attribute("aria-pressed") == "true") != exact:
         page.locator("#exact").click()
+    settle_layout(page)  # back up to the table from the switches below it
+
+
+def tap(page: Page, place: str | Locator) -> None:
+    """A finger on the middle of ``place`` (a selector or a locator), as a player taps:
+    a touch through the DevTools protocol, without waiting for the place to hold still
+    (nothing on this table moves while a player may tap)."""
+    box = (page.locator(place) if isinstance(place, str) else place).bounding_box()
+    assert box is not None, f"{place} is not shown"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    size = page.viewport_size
+    assert size and 0 < x < size["width"] and 0 < y < size["height"], f"{place} is out of sight"
+    page.touchscreen.tap(x, y)
 
 
 def entered(page: Page, count: int) -> None:
@@ -66,25 +81,25 @@ def enter_turn(page: Page, turn: TableTurn, seat: int, exact: bool) -> int:
     taps = 0
     if turn.power:
         first, second = power_places(turn.power, seat)
-        page.locator(f"#{first}").tap()
+        tap(page, f"#{first}")
         taps += 1
         picked = f"document.getElementById('{first}').getAttribute('aria-pressed') === 'true'"
         page.wait_for_function(f"{ENTRIES} > {done} || {picked}")
         if page.evaluate(ENTRIES) == done:  # two places name it: the second tap plays it
-            page.locator(f"#{second}").tap()
+            tap(page, f"#{second}")
             taps += 1
         done += 1
         entered(page, done)
     kind = card_effect(Card.parse(turn.card))
-    page.locator(f"#kinds [data-kind={kind}]").tap()
+    tap(page, f"#kinds [data-kind={kind}]")
     taps += 1
     if exact and kind != "lost":
-        page.locator(f"#grid-cards button[data-card='{turn.card}']").tap()
+        tap(page, f"#grid-cards button[data-card='{turn.card}']")
         taps += 1
     done += 1
     entered(page, done)
     if turn.choice:
-        page.locator(f"#{choice_place(turn.choice, turn.card, seat)}").tap()
+        tap(page, f"#{choice_place(turn.choice, turn.card, seat)}")
         taps += 1
         done += 1
         entered(page, done)
@@ -94,7 +109,7 @@ def enter_turn(page: Page, turn: TableTurn, seat: int, exact: bool) -> int:
 def refuse_the_captain_behind(page: Page, seat: int) -> None:
     """Tap the captain behind a standing guard: refused, naming M16, the table unchanged."""
     before = page.evaluate(TABLE), int(page.evaluate(REFUSALS))
-    page.locator(f"#p{1 - seat}-CL").tap()
+    tap(page, f"#p{1 - seat}-CL")
     page.wait_for_function(f"{REFUSALS} > {before[1]}")
     refusal = page.locator("#refusal")
     expect(refusal).to_contain_text(f"{NAMES[1 - seat]}'s captain left can't be")
@@ -115,10 +130,10 @@ def take_back_a_wrong_target(page: Page, turn: TableTurn, seat: int) -> bool:
     if not others.count():
         return False
     before, done = page.evaluate(TABLE), int(page.evaluate(ENTRIES))
-    others.first.tap()
+    tap(page, others.first)
     entered(page, done + 1)
     assert page.evaluate(TABLE) != before
-    page.locator("#undo").tap()
+    tap(page, "#undo")
     page.wait_for_function(f"{ENTRIES} === {done}")
     expect(page.locator("#notice")).to_contain_text(f"Taken back: {NAMES[seat]}'s ")
     assert page.evaluate(TABLE) == before
@@ -168,7 +183,7 @@ def enter_turn_trying(
     elif not tried["taken back"]:
         tried["taken back"] = take_back_a_wrong_target(page, turn, seat)
     done = int(page.evaluate(ENTRIES))
-    page.locator(f"#{choice_place(str(turn.choice), turn.card, seat)}").tap()
+    tap(page, f"#{choice_place(str(turn.choice), turn.card, seat)}")
     entered(page, done + 1)
     return taps + 1
 
@@ -179,6 +194,7 @@ def booted(browser: Browser, site_url: str) -> Iterator[Page]:
     with booted_page(
         browser,
         f"{site_url}play/real-marvin/",
+        init_script=speech(),
         has_touch=True,
         reduced_motion="reduce",
         viewport={"width": 390, "height": 844},
@@ -277,16 +293,40 @@ def test_the_table_and_the_card_buttons_fit_every_size_and_axe_finds_nothing(pho
         assert phone.evaluate(FITS) == [], f"{width}x{height}"
     assert axe_problems(phone, "#play") == []
     phone.locator("#exact").click()
-    phone.locator("#kinds [data-kind=hit]").tap()
+    tap(phone, "#kinds [data-kind=hit]")
     expect(phone.locator("#grid-cards .real-card")).to_have_count(16)
     assert axe_problems(phone, "#play") == []
-    phone.locator("#grid-cards button[data-card='7D']").tap()
+    tap(phone, "#grid-cards button[data-card='7D']")
     entered(phone, 1)
     expect(phone.locator("#table .mpg-drawn .pcard")).to_have_attribute(
         "aria-label", "Seven of diamonds"
     )
     assert phone.evaluate(FITS) == []
     assert axe_problems(phone, "#play") == []
+
+
+@pytest.mark.parametrize("phone", [(390, 844)], indirect=True)
+def test_the_voice_says_what_the_engine_says_a_refusal_too(phone: Page) -> None:
+    fresh_game(phone, exact=False)
+    expect(phone.locator("#voice")).to_have_text("Voice: off")
+    phone.locator("#voice").click()
+    settle_layout(phone)
+    said, refused = len(spoken(phone)), int(phone.evaluate(REFUSALS))
+    tap(phone, "#kinds [data-kind=slash]")
+    entered(phone, 1)
+    tap(phone, "#p1-CL")
+    phone.wait_for_function(f"{REFUSALS} > {refused}")
+    tap(phone, "#p1-GL")
+    entered(phone, 2)
+    view = web.real_marvin_new({"players": list(NAMES)})
+    words = [web.real_marvin_play(view["id"], entry) for entry in ("draw slash", "CL", "GL")]
+    expected = [words[0]["say"], words[1]["refusal"]["words"], words[2]["say"]]
+    assert (
+        expected[2]
+        == "Ann slashed Ben's guard: two hits! Ben, your turn: draw a card and tap what it is."
+    )
+    assert spoken(phone)[said:] == expected
+    phone.locator("#voice").click()
 
 
 def test_a_game_goes_on_offline_after_one_visit(browser: Browser) -> None:
@@ -298,9 +338,9 @@ def test_a_game_goes_on_offline_after_one_visit(browser: Browser) -> None:
             page.goto(f"{base}play/real-marvin/")
             wait_until_ready(page)
             fresh_game(page, exact=False)
-            page.locator("#kinds [data-kind=slash]").tap()
+            tap(page, "#kinds [data-kind=slash]")
             entered(page, 1)
-            page.locator("#p1-GR").tap()
+            tap(page, "#p1-GR")
             entered(page, 2)
             page.wait_for_function(
                 "document.documentElement.dataset.offline === 'ready'", timeout=120_000
@@ -310,7 +350,7 @@ def test_a_game_goes_on_offline_after_one_visit(browser: Browser) -> None:
         wait_until_ready(page)
         expect(page.locator("#notice")).to_contain_text("Welcome back!")
         assert page.evaluate(TABLE)["pirates"][1][1]["hp"] == 2
-        page.locator("#kinds [data-kind=lost]").tap()
+        tap(page, "#kinds [data-kind=lost]")
         entered(page, 3)
         expect(page.locator("#log li").last).to_contain_text("Joker! Ben misses a turn.")
         page.goto(f"{base}play/real-pirate/")  # never opened, but kept with the play pages

@@ -60,6 +60,7 @@ export function setupDialog(dialog, start) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     dialog.close();
+    window.scrollTo({ top: 0 }); // the new game's table in sight, wherever the page was
     await start(Object.fromEntries(new FormData(form)));
   });
   dialog.querySelector("[data-close]").addEventListener("click", () => dialog.close());
