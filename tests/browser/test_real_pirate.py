@@ -163,15 +163,29 @@ SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844), (844, 390), (667, 37
 FITS = """() => {
   // Both pads' suits in sight and big enough, the score too; nothing wider than the window.
   const problems = [];
-  for (const node of document.querySelectorAll(".rp-suit, #score, #undo")) {
+  for (const node of document.querySelectorAll(".rp-suit, #score, #undo, .rp-ship")) {
     const r = node.getBoundingClientRect();
     const out = r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5
       || r.bottom > innerHeight + 0.5;
-    const name = `${node.dataset.seat ?? ""}${node.dataset.suit ?? node.id}`;
+    const name = `${node.dataset.seat ?? ""}${(node.dataset.suit ?? node.id) || node.title}`;
     if (out) problems.push(`${name} is out of the window`);
     if (node.matches(".rp-suit") && (r.width < 60 || r.height < 44)) {
       problems.push(`${name} is small: ${r.width}x${r.height}`);
     }
+  }
+  // The ships a player captured lie in a row by their name, clear of the suits.
+  for (const ship of document.querySelectorAll(".rp-ship")) {
+    const r = ship.getBoundingClientRect();
+    for (const suit of ship.closest(".rp-pad").querySelectorAll(".rp-suit")) {
+      const s = suit.getBoundingClientRect();
+      if (r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom) {
+        problems.push(`a captured ${ship.title} lies under ${suit.dataset.suit}`);
+      }
+    }
+  }
+  for (const list of document.querySelectorAll(".rp-pad__ships")) {
+    const tops = new Set([...list.children].map((ship) => Math.round(ship.offsetTop)));
+    if (list.children.length > 1 && tops.size > 1) problems.push("captured ships are stacked");
   }
   if (document.scrollingElement.scrollWidth > innerWidth + 1) {
     const wider = [...document.querySelectorAll("body *:not(.md-search *)")]
@@ -185,8 +199,11 @@ FITS = """() => {
 def test_the_pads_fit_every_size_and_axe_finds_nothing(
     table: tuple[Page, Watch, CDPSession],
 ) -> None:
-    page, watch, _ = table
+    page, watch, cdp = table
     new_game(page)
+    for suit in "SHDC":  # four ships by Ann's pad: not yet a win, with nothing sunk
+        press(page, cdp, (0, suit, 0), ahead=3)
+    assert score(page) == "Ann 4 – 0 Ben · 5 ships win"
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         settle_layout(page)
