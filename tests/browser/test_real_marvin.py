@@ -5,10 +5,12 @@ every size, axe, and the page offline after one visit."""
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from playpage import games_asked, wait_for_game
@@ -358,3 +360,29 @@ def test_a_game_goes_on_offline_after_one_visit(browser: Browser) -> None:
         watch.check()
     finally:
         context.close()
+
+
+LEADS = {
+    "index.html": {"play/real-marvin/", "play/real-pirate/"},
+    "rules/marvin/index.html": {"play/real-marvin/"},
+    "rules/marvin-quick/index.html": {"play/real-marvin/"},
+    "rules/pirate/index.html": {"play/real-pirate/"},
+    "rules/pirate-quick/index.html": {"play/real-pirate/"},
+}
+
+
+def test_the_home_page_and_each_rules_page_lead_to_the_real_cards_pages() -> None:
+    site = ensure_site_built()
+    for page, pages in LEADS.items():
+        html = (site / page).read_text(encoding="utf-8")
+        article = html[html.index("<article") : html.index("</article>")]  # not the menu
+        base = f"http://site/{PurePosixPath(page).parent}/".replace("/./", "/")
+        found = {
+            urljoin(base, href).removeprefix("http://site/")
+            for href in re.findall(r'<a href="([^"#]*real-[a-z]+/)"', article)
+        }
+        assert found == pages, page
+        for target in found:
+            assert (site / target / "index.html").is_file()
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "Playing with real cards?" in home
