@@ -220,3 +220,16 @@ def test_the_page_states_the_rulings_the_module_follows() -> None:
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>|\*\*", "", page))
     for ruling in RULINGS.values():
         assert ruling in text
+
+
+def test_the_second_player_may_go_first_and_the_record_says_so() -> None:
+    view = new(first=1)
+    assert view["to_move"] == 1
+    assert view["headline"] == "Ben, your turn: draw a card and tap what it is."
+    view = enter(view, "draw 9C", "GL")
+    assert view["log"][-1]["family"] == "Ben slashed Ann's guard: two hits!"
+    assert view["to_move"] == 0
+    record = web.real_marvin_record(view["id"])["record"]
+    assert record["first"] == 1
+    game = replay(record)
+    assert game.to_move == 0 and game.turn == 1
