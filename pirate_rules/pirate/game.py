@@ -27,10 +27,10 @@ from pirate_rules.errors import IllegalMoveError, PirateRulesError
 from pirate_rules.logs import Log
 from pirate_rules.pirate.actions import Action, parse_action, parse_moment
 from pirate_rules.pirate.deal import check_deck, check_players, deal, low_player, read_stock
-from pirate_rules.pirate.ships import ALL_RANKS, SUIT_INDEX, Placed, Ship
+from pirate_rules.pirate.ships import ALL_RANKS, SUIT_INDEX, Placed, Ship, captor
 from pirate_rules.pirate.table import describe_event, describe_outcome, draw
 
-__all__ = ["Event", "Outcome", "PirateGame", "Termination", "use_shortcut"]
+__all__ = ["Event", "Outcome", "PirateGame", "Termination", "outcome_by_ships", "use_shortcut"]
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
@@ -60,6 +60,28 @@ class Outcome:
 
     winner: int | None
     termination: Termination
+
+
+def outcome_by_ships(score: tuple[int, int], sunk: int, blocked: bool = False) -> Outcome | None:
+    """How a game ends, from the ships each player captured and how many sank.
+
+    P10: a player with five ships wins, or with four once any ship has sunk. P11: when
+    ``blocked`` (nothing can ever be placed again), more ships win, and equal is a draw.
+    Otherwise the game goes on (``None``). The winner is None for a draw.
+
+    Examples:
+        >>> outcome_by_ships((4, 2), sunk=0) is None, outcome_by_ships((4, 2), sunk=1)
+        (True, Outcome(winner=0, termination=Termination.CAPTURES))
+        >>> outcome_by_ships((3, 3), sunk=2, blocked=True)
+        Outcome(winner=None, termination=Termination.BLOCKED)
+    """
+    ships0, ships1 = score
+    winner = None if ships0 == ships1 else int(ships1 > ships0)
+    if max(ships0, ships1) >= (4 if sunk else 5):
+        return Outcome(winner, Termination.CAPTURES)
+    if blocked:
+        return Outcome(winner, Termination.BLOCKED)
+    return None
 
 
 class Event(NamedTuple):
@@ -502,11 +524,11 @@ class PirateGame:
     def _complete(self, index: int, players: int) -> None:
         """P7: one placer captures the complete ship; two sink it. P8: the next one begins."""
         ship = self._ships[index]
-        if players == 3:
+        player = captor(players)
+        if player is None:
             self.sunk.append(ship)
             self.events.append(Event(self.moment, "sink", None, (), ship.suit, ship.number))
         else:
-            player = players >> 1
             self.captured[player].append(ship)
             self.events.append(Event(self.moment, "capture", player, (), ship.suit, ship.number))
         self._ships[index] = Ship(ship.suit, ship.number + 1, self.low)
@@ -601,13 +623,10 @@ class PirateGame:
         Only a placement changes what either rule looks at, so this runs after moments
         in which a card was placed, and at the start.
         """
-        ships0, ships1 = self.score
-        winner = None if ships0 == ships1 else int(ships1 > ships0)
-        if max(ships0, ships1) >= (4 if self.sunk else 5):
-            return Outcome(winner, Termination.CAPTURES)
-        if not self._anything_fits():
-            return Outcome(winner, Termination.BLOCKED)
-        return None
+        outcome = outcome_by_ships(self.score, len(self.sunk))
+        if outcome is None and not self._anything_fits():
+            outcome = outcome_by_ships(self.score, len(self.sunk), blocked=True)
+        return outcome
 
     def _anything_fits(self) -> bool:
         """P11: whether some stock or waste card fits a half where it could be placed.

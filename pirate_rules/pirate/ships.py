@@ -28,13 +28,29 @@ from typing import Final, NamedTuple
 
 from pirate_rules.cards import RANKS, SUIT_NAMES, SUITS, Card, standard_deck
 
-__all__ = ["ALL_RANKS", "PLACED", "SUIT_INDEX", "Placed", "Ship"]
+__all__ = ["ALL_RANKS", "PLACED", "SUIT_INDEX", "Placed", "Ship", "captor"]
 
 ALL_RANKS: Final = sum(1 << rank for rank in range(1, 14))
 """Bit mask of the ranks Ace (bit 1) to King (bit 13): a complete ship holds them all."""
 
 SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 """Position of each suit letter in :data:`~pirate_rules.cards.SUITS` (spades first)."""
+
+
+def captor(placers: int) -> int | None:
+    """P7: who captures a ship completed in a moment, from who put a card on it then.
+
+    ``placers`` has bit 0 set when player 0 put a card on the ship in that moment, and
+    bit 1 when player 1 did. One placer captures the ship; when both did, it sinks, and
+    nobody captures it (``None``).
+
+    Examples:
+        >>> captor(0b01), captor(0b10), captor(0b11)
+        (0, 1, None)
+    """
+    if placers not in (1, 2, 3):
+        raise ValueError(f"placers must be 1, 2 or 3 (a bit per player), not {placers!r}")
+    return None if placers == 3 else placers >> 1
 
 
 class Placed(NamedTuple):

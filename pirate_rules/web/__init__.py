@@ -90,6 +90,20 @@ from pirate_rules.web.pirate_lessons import (
     pirate_lesson_tap,
     pirate_lessons_list,
 )
+from pirate_rules.web.real_marvin import (
+    real_marvin_new,
+    real_marvin_play,
+    real_marvin_record,
+    real_marvin_undo,
+    real_marvin_view,
+)
+from pirate_rules.web.real_pirate import (
+    real_pirate_end,
+    real_pirate_moment,
+    real_pirate_new,
+    real_pirate_undo,
+    real_pirate_view,
+)
 from pirate_rules.web.sessions import (
     JSON,
     MAX_SEED,
@@ -143,6 +157,16 @@ __all__ = [
     "pirate_tick",
     "pirate_view",
     "prepare_snapshot",
+    "real_marvin_new",
+    "real_marvin_play",
+    "real_marvin_record",
+    "real_marvin_undo",
+    "real_marvin_view",
+    "real_pirate_end",
+    "real_pirate_moment",
+    "real_pirate_new",
+    "real_pirate_undo",
+    "real_pirate_view",
     "record",
     "viewer_open",
     "viewer_step",
@@ -241,6 +265,8 @@ def after_restore(key: str) -> JSON:
 def record(game_id: str) -> JSON:
     """The game record (format 1) of game ``game_id`` and a file name for it."""
     session = find_session(game_id)
+    if session.kind == "real_marvin":  # a game at a real table (real_marvin.py)
+        return real_marvin_record(game_id)
     write = marvin_record if session.kind == "marvin" else pirate_record
     data = write(session.game)
     if session.kind == "marvin":
@@ -265,6 +291,17 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "forget": forget,
     "viewer_open": viewer_open,
     "viewer_step": viewer_step,
+    # playing with real cards (real_marvin.py, real_pirate.py)
+    "real_marvin_new": real_marvin_new,
+    "real_marvin_play": real_marvin_play,
+    "real_marvin_undo": real_marvin_undo,
+    "real_marvin_view": real_marvin_view,
+    "real_marvin_record": real_marvin_record,
+    "real_pirate_new": real_pirate_new,
+    "real_pirate_moment": real_pirate_moment,
+    "real_pirate_undo": real_pirate_undo,
+    "real_pirate_end": real_pirate_end,
+    "real_pirate_view": real_pirate_view,
     # the lessons (lessons.py, pirate_lessons.py)
     "lessons_list": lessons_list,
     "lesson_start": lesson_start,

@@ -14,6 +14,7 @@ import { registerRenderer, rendererFor } from "./renderers.mjs";
 import { pirateRenderer } from "./viewer-pirate.mjs";
 
 registerRenderer("marvin", marvinRenderer);
+registerRenderer("real_marvin", marvinRenderer); // a game played with real cards (its link)
 registerRenderer("pirate", pirateRenderer);
 
 const TITLES = { marvin: "Marvin's Pirates Go!", pirate: "Pirate" };
