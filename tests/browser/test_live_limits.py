@@ -7,6 +7,7 @@ finds nothing serious in its answers (the rest of the page: test_site.py)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,24 +110,39 @@ def test_a_python_whose_stack_overflowed_is_restarted(rules: tuple[Page, Watch])
     check(watch)
 
 
+def a_game_made_for_the_next_example() -> int:
+    """The number of the first example of the Pirate rules page that makes a ``game``
+    which the example after it goes on with (the page's examples are numbered in the
+    order of its ``pycon`` blocks), so that the test follows the page as it grows."""
+    page = Path(__file__).parents[2] / "docs" / "rules" / "pirate.md"
+    blocks = re.findall(r"^[ \t]*```pycon\n(.*?)^[ \t]*```", page.read_text("utf-8"), re.M | re.S)
+    for number, (made, goes_on) in enumerate(itertools.pairwise(blocks), start=1):
+        if made.lstrip().startswith(">>> game = ") and goes_on.lstrip().startswith(">>> game."):
+            return number
+    raise AssertionError("no example of rules/pirate goes on with the game the one before made")
+
+
 def test_a_failed_edit_does_not_leak_into_the_next_example(rules: tuple[Page, Watch]) -> None:
     page, watch = rules
-    page.get_by_role("button", name="Reset example 1").click()
-    eleven = editor(page, 11)
-    replace_text(page, eleven, ">>> x = [0] * (10**10)\n")
-    run(page, 11)
-    # Example 12 was not edited: it runs on the state the page's own example 11 leaves.
-    expect(run(page, 12).locator(".live-verdict")).to_have_text(
+    reset = page.get_by_role("button", name="Reset example 1")  # edited by a test before
+    if reset.count():
+        reset.click()
+    made = a_game_made_for_the_next_example()
+    maker = editor(page, made)
+    replace_text(page, maker, ">>> x = [0] * (10**10)\n")
+    run(page, made)
+    # The next example was not edited: it runs on the state the page's own example leaves.
+    expect(run(page, made + 1).locator(".live-verdict")).to_have_text(
         "✓ The engine's answer is the one on the page."
     )
-    expect(page.locator("#live-example-11 .live-note")).to_contain_text(
+    expect(page.locator(f"#live-example-{made} .live-note")).to_contain_text(
         "The page's own version ran here, since your version failed"
     )
     # An edit that runs and changes the state is named when a later example differs.
-    replace_text(page, eleven, ">>> game = None\n")
-    run(page, 11)
-    expect(run(page, 12).locator(".live-verdict")).to_contain_text(
-        "Example 11 was edited and changed the state: reset it to compare (it changed game)."
+    replace_text(page, maker, ">>> game = None\n")
+    run(page, made)
+    expect(run(page, made + 1).locator(".live-verdict")).to_contain_text(
+        f"Example {made} was edited and changed the state: reset it to compare (it changed game)."
     )
     check(watch)
 
