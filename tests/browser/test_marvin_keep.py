@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from marvinpage import play, your_turn
+from playpage import games_asked, wait_for_game
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import Watch, read_download, set_fast, start_game, wait_until_ready, watched_context
@@ -132,8 +133,9 @@ def test_a_shared_game_puts_your_own_game_aside_and_gives_it_back(
             return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
         }"""
     )
-    page.goto(f"{site_url}play/marvin/{link}")
-    reload(page)  # a new hash alone does not reload the page
+    asked = games_asked(page)
+    page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
+    wait_for_game(page, asked)
     your_turn(page)
     assert keep(page)["seed"] == 6
     page.locator("#notice button", has_text="Back to my own game").click()
@@ -237,16 +239,23 @@ def test_a_damaged_share_link_is_told_apart(
 def test_with_a_damaged_share_link_the_page_plays_on_with_your_game(
     marvin: tuple[Page, Watch, str],
 ) -> None:
-    page, watch, _ = marvin
+    page, watch, site_url = marvin
     start_game(page, mode="two", seed="12")
     play(page, 2)
     mine = keep(page)
     page.locator("#share").click()
     link = page.locator("#notice input").input_value()
-    page.goto(link[: link.index("&c=")])
-    reload(page)
+    page.goto(link[: link.index("&c=")])  # pasted into this tab: the hash alone changes
+    expect(page.locator("#notice")).to_contain_text("This link is incomplete")
+    expect(page.locator("#notice")).to_contain_text("The game on the table goes on.")
+    your_turn(page)
+    assert keep(page) == mine  # nothing was lost
+    page.goto(f"{site_url}about/")
+    page.goto(link[: link.index("&c=")])  # opened afresh: at the page's load
+    wait_until_ready(page)
+    set_fast(page, "[name=pace]", PACE)
     expect(page.locator("#notice")).to_contain_text("This link is incomplete")
     expect(page.locator("#notice")).to_contain_text("Welcome back")
     your_turn(page)
-    assert keep(page) == mine  # the saved game came back; nothing was lost
+    assert keep(page) == mine  # the saved game came back
     watch.check()
