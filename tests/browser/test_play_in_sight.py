@@ -1,0 +1,187 @@
+"""What a player needs stays in sight on the play pages, at every size: the four usual
+ones and a phone turned sideways (844 x 390, 667 x 375). Each check resizes one page
+through all the sizes.
+
+- Everything a child may tap on Marvin's table (the Cave's and the Fort's targets in
+  their own crew, the prizes, the pile) is on the screen and uncovered.
+- No notice covers a control or a heading: for every notice shown (welcome back, a link
+  to share, a move taken back, a shared game, a damaged link) on both play pages,
+  ``elementFromPoint`` at the centre of each button, link and heading of the main area
+  returns that element.
+- A share link pasted into a tab already on a play page (only the hash changes) opens
+  its game, on both pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from marvinpage import CHOICES, your_turn
+from playpage import games_asked, wait_for_game
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import Watch, set_fast, start_game, wait_until_ready, watched_context
+from pirate_rules import web
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844), (844, 390), (667, 375)]
+PACE = "20"
+
+COVERED = """() => {
+  const problems = [];
+  const main = document.querySelector("main");
+  for (const node of main.querySelectorAll("button, a[href], summary, h1, h2, h3, input, select")) {
+    const box = node.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(node).visibility !== "visible") continue;
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (hit !== node && !node.contains(hit) && hit?.closest(".play-notice")) {
+      const name = (element) => `${element.tagName.toLowerCase()}#${element.id}`;
+      problems.push(`${name(node)} "${node.textContent.trim().slice(0, 30)}" under ${name(hit)}`);
+    }
+  }
+  return problems;
+}"""
+"""The buttons, links and headings of the main area on the screen that a notice covers
+(whatever else may lie over them is the pages' own layout, tested with each page)."""
+
+TAPS = """() => [...document.querySelectorAll("#table .is-choice")].map((node) => {
+  const box = node.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return { id: node.id, box: [box.left, box.top, box.right, box.bottom], hit: node.contains(hit) };
+})"""
+"""Every place on Marvin's table that glows for a tap: its box and whether it is on top."""
+
+
+def keep_with_cave_and_fort(seed: int = 33) -> dict[str, Any]:
+    """A game against Easy at the child's first turn that offers the Cave and the Fort
+    (the child takes every prize offered)."""
+    view = web.marvin_new({"seed": seed, "mode": "computer", "bot": "random"})
+    while not view["outcome"]:
+        if view["computer_to_move"]:
+            view = web.marvin_bot_move(view["id"])
+            continue
+        legal = view["legal"]
+        if {"cave", "fort"} <= {choice["kind"] for choice in legal}:
+            return dict(view["keep"])
+        takes = [choice for choice in legal if choice["kind"] == "take"]
+        plain = [choice for choice in legal if choice["kind"] not in ("ship", "cave", "fort")]
+        view = web.marvin_move(view["id"], (takes or plain or legal)[0]["move"])
+    raise AssertionError(f"the game of seed {seed} never offers the Cave and the Fort")
+
+
+def share_link(page: Page, game: str, keep: dict[str, Any]) -> str:
+    return str(
+        page.evaluate(
+            "async ([game, keep]) => (await import('../../assets/play/keep.mjs'))"
+            ".shareHash(game, keep)",
+            [game, keep],
+        )
+    )
+
+
+def kept(page: Page, game: str) -> Any:
+    return page.evaluate(f"JSON.parse(localStorage.getItem('pirate-rules/{game}/saved')).keep")
+
+
+def nothing_covered(page: Page, notice: str) -> None:
+    """At every size, with the notice ``notice`` shown, nothing in the main area is under
+    anything else."""
+    expect(page.locator("#notice")).to_contain_text(notice)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        expect(page.locator("#notice")).to_be_visible()
+        assert page.evaluate(COVERED) == [], f"{notice!r} at {width}x{height}"
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+@pytest.fixture(scope="module")
+def pages(browser: Browser, site_url: str) -> Iterator[tuple[Page, Page, Watch, str]]:
+    """Marvin's page and Pirate's, in one browser context."""
+    context, watch = watched_context(
+        browser, has_touch=True, viewport={"width": 390, "height": 844}
+    )
+    marvin = context.new_page()
+    marvin.goto(f"{site_url}play/marvin/")
+    pirate = context.new_page()
+    pirate.goto(f"{site_url}play/pirate/")
+    for page in (marvin, pirate):
+        wait_until_ready(page)
+    set_fast(marvin, "[name=pace]", PACE)
+    yield marvin, pirate, watch, site_url
+    watch.check()
+    context.close()
+
+
+def test_everything_the_child_taps_is_in_sight_at_every_size_sideways_too(
+    pages: tuple[Page, Page, Watch, str],
+) -> None:
+    page, _, _, site_url = pages
+    asked = games_asked(page)
+    page.goto(f"{site_url}play/marvin/{share_link(page, 'marvin', keep_with_cave_and_fort())}")
+    wait_for_game(page, asked)
+    your_turn(page)
+    page.locator("#notice button[aria-label='Close this message']").tap()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        taps = page.evaluate(TAPS)
+        ids = {tap["id"] for tap in taps}
+        assert {"draw-pile", "prize-cave", "prize-fort", "p0-CL", "p0-GL"} <= ids, ids
+        for tap in taps:
+            left, top, right, bottom = tap["box"]
+            where = f"{tap['id']} at {width}x{height}: {tap['box']}"
+            assert left >= 0 and top >= 0 and right <= width + 0.5, where
+            assert bottom <= height + 0.5, where
+            assert tap["hit"], f"{where} is covered"
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_no_notice_covers_a_control_or_a_heading_on_either_play_page(
+    pages: tuple[Page, Page, Watch, str],
+) -> None:
+    """Marvin's five notices and Pirate's three, each at the six sizes. The shared games
+    come from links pasted into the open pages: they open at once, by their hash alone."""
+    marvin, pirate, watch, site_url = pages
+    start_game(marvin, mode="computer", seed="31", bot="random", pace=PACE)
+    for _ in range(2):
+        your_turn(marvin)
+        before = marvin.evaluate(CHOICES)
+        marvin.locator("#choices button").first.tap()
+        marvin.wait_for_function(f"{CHOICES} > {before}")
+    your_turn(marvin)
+    marvin.locator("#share").tap()
+    nothing_covered(marvin, "This link opens this game")
+    marvin.locator("#undo").tap()
+    nothing_covered(marvin, "Taken back: ")
+    marvin.reload()
+    wait_until_ready(marvin)
+    nothing_covered(marvin, "Welcome back")
+    shared = {"seed": 12, "mode": "two", "players": ["Ann", "Ben"], "jokers": 2, "moves": []}
+    asked = games_asked(marvin)
+    link = share_link(marvin, "marvin", shared)
+    marvin.goto(f"{site_url}play/marvin/{link}")
+    wait_for_game(marvin, asked)
+    assert kept(marvin, "marvin") == shared  # the pasted link's game, at once
+    nothing_covered(marvin, "Here is the shared game")
+    marvin.goto(f"{site_url}play/marvin/{link[: link.index('&c=')]}")
+    nothing_covered(marvin, "This link is incomplete")
+    assert kept(marvin, "marvin") == shared  # the game on the table goes on
+    # Pirate: a shared game pasted into the open page, then Share, then a reload.
+    shared = web.pirate_new({"seed": 5})["keep"]
+    asked = games_asked(pirate)
+    pirate.goto(f"{site_url}play/pirate/{share_link(pirate, 'pirate', shared)}")
+    wait_for_game(pirate, asked)
+    assert kept(pirate, "pirate")["seed"] == 5
+    nothing_covered(pirate, "Here is the shared game")
+    pirate.locator("#share").tap()
+    nothing_covered(pirate, "This link opens this game")
+    pirate.reload()
+    wait_until_ready(pirate)
+    nothing_covered(pirate, "Welcome back")
+    watch.check()
