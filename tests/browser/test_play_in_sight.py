@@ -32,10 +32,10 @@ PACE = "20"
 
 COVERED = """() => {
   const problems = [];
-  const main = document.querySelector("main");
+  const main = document.querySelector(".md-content"); // the page, without the site's menus
   for (const node of main.querySelectorAll("button, a[href], summary, h1, h2, h3, input, select")) {
     const box = node.getBoundingClientRect();
-    if (!box.width || !box.height || getComputedStyle(node).visibility !== "visible") continue;
+    if (!box.width || !box.height || !node.checkVisibility({ visibilityProperty: true })) continue;
     const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
     const hit = document.elementFromPoint(x, y);
@@ -132,7 +132,8 @@ def test_everything_the_child_taps_is_in_sight_at_every_size_sideways_too(
         page.evaluate("window.scrollTo(0, 0)")
         taps = page.evaluate(TAPS)
         ids = {tap["id"] for tap in taps}
-        assert {"draw-pile", "prize-cave", "prize-fort", "p0-CL", "p0-GL"} <= ids, ids
+        assert {"draw-pile", "prize-cave", "prize-fort"} <= ids, ids
+        assert {"p0-G", "p0-C"} <= {id[:4] for id in ids}, ids  # a guard, a captain
         for tap in taps:
             left, top, right, bottom = tap["box"]
             where = f"{tap['id']} at {width}x{height}: {tap['box']}"
@@ -149,12 +150,13 @@ def test_no_notice_covers_a_control_or_a_heading_on_either_play_page(
     come from links pasted into the open pages: they open at once, by their hash alone."""
     marvin, pirate, watch, site_url = pages
     start_game(marvin, mode="computer", seed="31", bot="random", pace=PACE)
-    for _ in range(2):
+    while len(kept(marvin, "marvin")["moves"]) < 3:  # the computer's, the child's, the computer's
         your_turn(marvin)
         before = marvin.evaluate(CHOICES)
-        marvin.locator("#choices button").first.tap()
+        marvin.locator("#choices button").first.tap()  # a draw that waits, or a move
         marvin.wait_for_function(f"{CHOICES} > {before}")
     your_turn(marvin)
+    expect(marvin.locator("#undo")).to_be_enabled()
     marvin.locator("#share").tap()
     nothing_covered(marvin, "This link opens this game")
     marvin.locator("#undo").tap()
@@ -179,7 +181,7 @@ def test_no_notice_covers_a_control_or_a_heading_on_either_play_page(
     wait_for_game(pirate, asked)
     assert kept(pirate, "pirate")["seed"] == 5
     nothing_covered(pirate, "Here is the shared game")
-    pirate.locator("#share").tap()
+    pirate.locator("#share:visible, #log-share:visible").first.tap()  # under the log on a phone
     nothing_covered(pirate, "This link opens this game")
     pirate.reload()
     wait_until_ready(pirate)
