@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-from playwright.sync_api import Browser, BrowserContext, FloatRect, Page
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, expect
 from siteserver import ROOT, SITE, Traffic, ensure_site_built, serve_site
 
 from conftest import Watch, watch_context, watched_context
@@ -115,7 +115,7 @@ def test_a_tap_on_a_games_picture_opens_the_game(
         page = context.new_page()
         page.goto(site_url, wait_until="domcontentloaded")
         page.locator(f".home-table--{game} .home-table__svg").click()
-        page.wait_for_url(f"{site_url}play/{game}/", wait_until="commit")
+        expect(page).to_have_url(f"{site_url}play/{game}/")
         page.close()
     assert not watch.off_host
 

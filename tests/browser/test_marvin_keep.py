@@ -4,6 +4,7 @@ and bad saved games or links told plainly with nothing else lost."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -85,6 +86,10 @@ def test_take_back_undoes_your_last_choice(marvin: tuple[Page, Watch, str]) -> N
     assert keep(page) == before
     assert page.locator(TABLE).all_inner_texts() == table
     expect(page.locator("#notice")).to_contain_text("Taken back")
+    # In family words, as the log says the move: no move code.
+    words = page.locator("#notice p").inner_text()
+    assert re.fullmatch(r"Taken back: (you|You) .+ Choose again\.", words), words
+    assert not re.search(r"\b(GL|GR|CL|CR|draw|take|cave|ship|fort)\b", words), words
     # It can be switched off.
     page.locator("#new-game").click()
     page.locator("[name=takeback]").uncheck()

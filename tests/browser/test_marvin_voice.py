@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from marvinpage import CHOICES
+from marvinpage import CHOICES, your_turn
 from playwright.sync_api import Browser, Page, expect
 from speech import cut_lines, hide, show, silent, speech, spoken
 
@@ -157,29 +157,32 @@ which brings the child's hidden captain back."""
 
 
 def whole_turns() -> tuple[list[str], list[str]]:
-    """What the voice says over the game of seed `TURNS` up to the child's draw after the
-    Cave is taken, and the child's choices (the Cave first, then a prize, else the first)."""
+    """What the voice says over the game of seed `TURNS` up to the child's card after
+    the Cave is taken, and the child's taps: "pile" for a draw that waits, else a choice
+    (the Cave first, then a prize, else the first offered)."""
     view = web.marvin_new({"seed": TURNS, "mode": "computer", "bot": "random"})
     lines: list[str] = []
-    moves: list[str] = []
-    while not any("came out of the Cave" in line for line in lines):
+    taps: list[str] = []
+    while True:
         said(view, lines)
-        while view["computer_to_move"]:
+        taps += ["pile" for step in view["steps"] if step["wait"]]
+        if view["computer_to_move"]:
             view = web.marvin_bot_move(view["id"])
-            said(view, lines)
+            continue
+        if any("came out of the Cave" in line for line in lines):
+            return lines, taps
         legal = view["legal"]
         kinds = [kind for kind in ("cave", "take") if any(c["kind"] == kind for c in legal)]
         move = next(c for c in legal if c["kind"] == (kinds or [legal[0]["kind"]])[0])["move"]
-        moves.append(move)
+        taps.append(move)
         view = web.marvin_move(view["id"], move)
-    return lines, moves
 
 
-def test_the_voice_tells_the_whole_turn_in_order_and_only_a_tap_cuts_it(
+def test_the_voice_tells_the_whole_turn_in_order_and_cuts_none_of_its_lines(
     marvin: tuple[Page, Watch],
 ) -> None:
     page, watch = marvin
-    lines, moves = whole_turns()
+    lines, taps = whole_turns()
     ship = next(i for i, line in enumerate(lines) if line.startswith("The computer used the Ship"))
     assert lines[ship + 1].startswith("The computer drew the ")
     assert re.match(r"The computer (hit|slashed|knocked out) your ", lines[ship + 2])
@@ -193,36 +196,41 @@ def test_the_voice_tells_the_whole_turn_in_order_and_only_a_tap_cuts_it(
     page.evaluate("window.spoken = []; window.overlaps = 0")
     before = page.evaluate(CHOICES)
     start_game(page, mode="computer", seed=str(TURNS), bot="random", pace=PACE)
-    chosen = iter(moves)
-    while True:
+    for tap in taps:
         wait_for_choices(page, before)  # the child waits until the voice is silent
-        if len(spoken(page)) >= len(lines):
-            break
         before = page.evaluate(CHOICES)
-        if (
-            page.locator("#choices button[data-move=draw]").count()
-            and not page.locator("#choices button:not([data-move=draw])").count()
-        ):
+        if tap == "pile":
             page.locator("#draw-pile").tap()
         else:
-            page.locator(f"#choices button[data-move='{next(chosen)}']").tap()
+            page.locator(f"#choices button[data-move='{tap}']").tap()
+    wait_for_choices(page, before)
     silent(page)
     assert spoken(page) == lines
     assert cut_lines(page) == [] and page.evaluate("window.overlaps") == 0
+    watch.check()
 
-    # The speaker by the caption says the last step and the prompt again, switch off or
-    # on; a tap of the child's cuts it short, and only then is a line cut.
+
+def test_the_speaker_by_the_caption_says_the_last_step_and_the_prompt_again(
+    marvin: tuple[Page, Watch],
+) -> None:
+    """A big speaker button by the table's caption says again what just happened and
+    what to do now, the voice switched on or not; a tap of the child's cuts it short."""
+    page, watch = marvin
+    your_turn(page)
     hear = page.locator("#table .play-hear")
+    expect(hear).to_be_visible()
     box = hear.bounding_box()
     assert box and box["width"] >= 44 and box["height"] >= 44, box
-    switch.tap()
+    switch = page.locator("#voice")
+    if switch.get_attribute("aria-pressed") == "true":
+        switch.tap()
     expect(switch).to_have_text("Voice: off")
     page.evaluate("window.msPerChar = 0")  # the next line lasts until it is cut
     hear.tap()
     words = [page.locator(selector).text_content() for selector in (".mpg-caption", "#status")]
-    again = " ".join(str(text) for text in words)
+    again = " ".join(str(text) for text in words if text)
     assert spoken(page)[-1] == again
-    page.locator("#table .is-choice").first.tap()  # the child's move
+    page.locator("#table .is-choice").first.tap()  # the child's tap
     page.wait_for_function("window.spoken.at(-1).cut")
     assert cut_lines(page) == [again]
     page.evaluate(f"window.msPerChar = {SLOW}")

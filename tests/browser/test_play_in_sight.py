@@ -9,7 +9,8 @@ through all the sizes.
   ``elementFromPoint`` at the centre of each button, link and heading of the main area
   returns that element.
 - A share link pasted into a tab already on a play page (only the hash changes) opens
-  its game, on both pages.
+  its game, on both pages; on a tablet, Pirate's "Here is the shared game" covers
+  nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from typing import Any
 
 import pytest
 from marvinpage import CHOICES, your_turn
-from playpage import games_asked, wait_for_game
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import Watch, set_fast, start_game, wait_until_ready, watched_context
@@ -118,13 +118,21 @@ def pages(browser: Browser, site_url: str) -> Iterator[tuple[Page, Page, Watch, 
     context.close()
 
 
+def open_link(page: Page, site_url: str, game: str, keep: dict[str, Any]) -> None:
+    """Open the shared game ``keep`` as a visitor would: its link, from another page."""
+    link = share_link(page, game, keep)
+    page.goto(f"{site_url}about/")
+    page.goto(f"{site_url}play/{game}/{link}")
+    wait_until_ready(page)
+    if game == "marvin":
+        set_fast(page, "[name=pace]", PACE)
+
+
 def test_everything_the_child_taps_is_in_sight_at_every_size_sideways_too(
     pages: tuple[Page, Page, Watch, str],
 ) -> None:
     page, _, _, site_url = pages
-    asked = games_asked(page)
-    page.goto(f"{site_url}play/marvin/{share_link(page, 'marvin', keep_with_cave_and_fort())}")
-    wait_for_game(page, asked)
+    open_link(page, site_url, "marvin", keep_with_cave_and_fort())
     your_turn(page)
     page.locator("#notice button[aria-label='Close this message']").tap()
     for width, height in SIZES:
@@ -146,8 +154,7 @@ def test_everything_the_child_taps_is_in_sight_at_every_size_sideways_too(
 def test_no_notice_covers_a_control_or_a_heading_on_either_play_page(
     pages: tuple[Page, Page, Watch, str],
 ) -> None:
-    """Marvin's five notices and Pirate's three, each at the six sizes. The shared games
-    come from links pasted into the open pages: they open at once, by their hash alone."""
+    """Marvin's five notices and Pirate's two, each at the six sizes."""
     marvin, pirate, watch, site_url = pages
     start_game(marvin, mode="computer", seed="31", bot="random", pace=PACE)
     while len(kept(marvin, "marvin")["moves"]) < 3:  # the computer's, the child's, the computer's
@@ -165,25 +172,51 @@ def test_no_notice_covers_a_control_or_a_heading_on_either_play_page(
     wait_until_ready(marvin)
     nothing_covered(marvin, "Welcome back")
     shared = {"seed": 12, "mode": "two", "players": ["Ann", "Ben"], "jokers": 2, "moves": []}
-    asked = games_asked(marvin)
-    link = share_link(marvin, "marvin", shared)
-    marvin.goto(f"{site_url}play/marvin/{link}")
-    wait_for_game(marvin, asked)
-    assert kept(marvin, "marvin") == shared  # the pasted link's game, at once
+    open_link(marvin, site_url, "marvin", shared)
     nothing_covered(marvin, "Here is the shared game")
+    link = share_link(marvin, "marvin", shared)
+    marvin.goto(f"{site_url}about/")
     marvin.goto(f"{site_url}play/marvin/{link[: link.index('&c=')]}")
+    wait_until_ready(marvin)
     nothing_covered(marvin, "This link is incomplete")
-    assert kept(marvin, "marvin") == shared  # the game on the table goes on
-    # Pirate: a shared game pasted into the open page, then Share, then a reload.
-    shared = web.pirate_new({"seed": 5})["keep"]
-    asked = games_asked(pirate)
-    pirate.goto(f"{site_url}play/pirate/{share_link(pirate, 'pirate', shared)}")
-    wait_for_game(pirate, asked)
-    assert kept(pirate, "pirate")["seed"] == 5
-    nothing_covered(pirate, "Here is the shared game")
     pirate.locator("#share:visible, #log-share:visible").first.tap()  # under the log on a phone
     nothing_covered(pirate, "This link opens this game")
     pirate.reload()
     wait_until_ready(pirate)
     nothing_covered(pirate, "Welcome back")
+    watch.check()
+
+
+def test_a_shared_game_opened_on_a_tablet_covers_nothing(
+    pages: tuple[Page, Page, Watch, str],
+) -> None:
+    """Pirate at 768 x 1024: "Here is the shared game" leaves the title and every
+    control uncovered."""
+    _, pirate, watch, site_url = pages
+    pirate.set_viewport_size({"width": 768, "height": 1024})
+    try:
+        open_link(pirate, site_url, "pirate", web.pirate_new({"seed": 6})["keep"])
+        expect(pirate.locator("#notice")).to_contain_text("Here is the shared game")
+        assert pirate.evaluate(COVERED) == []
+    finally:
+        pirate.set_viewport_size({"width": 390, "height": 844})
+    watch.check()
+
+
+def test_a_share_link_pasted_into_an_open_play_page_opens_its_game(
+    pages: tuple[Page, Page, Watch, str],
+) -> None:
+    """Only the address's hash changes: no reload, and yet the link's game opens, on
+    both pages, and the game it replaces is set aside, to come back."""
+    marvin, pirate, watch, site_url = pages
+    for page, game, keep in (
+        (marvin, "marvin", {"seed": 9, "mode": "two", "players": ["Ann", "Ben"], "jokers": 2,
+                            "moves": []}),
+        (pirate, "pirate", web.pirate_new({"seed": 7})["keep"]),
+    ):  # fmt: skip
+        page.goto(f"{site_url}play/{game}/{share_link(page, game, keep)}")
+        expect(page.locator("#notice")).to_contain_text("Here is the shared game")
+        assert kept(page, game)["seed"] == keep["seed"]
+        expect(page.locator("#notice button", has_text="Back to my own game")).to_be_visible()
+        assert page.evaluate("location.hash") == ""  # the link is not kept in the address
     watch.check()
