@@ -134,6 +134,25 @@ def tablet(browser: Browser, site_url: str) -> Iterator[Page]:
     )
 
 
+@pytest.fixture(autouse=True)
+def _from_the_list(request: pytest.FixtureRequest) -> None:
+    """Each test starts where a child opens the page: the list of lessons, the voice off
+    and the fake voice at its slow pace, even after a test before it stopped mid-lesson
+    (its own failure is then the only one)."""
+    for name in ("phone", "tablet"):
+        if name not in request.fixturenames:
+            continue
+        page: Page = request.getfixturevalue(name)
+        if page.locator("#to-list").is_visible():
+            page.locator("#to-list").tap()
+        expect(page.locator(".lesson-card").first).to_be_visible()
+        page.evaluate(f"window.msPerChar = {SLOW}")
+        switch = page.locator("#voice")
+        if switch.get_attribute("aria-pressed") == "true":
+            switch.tap()
+            expect(switch).to_have_attribute("aria-pressed", "false")
+
+
 def finish_every_lesson(
     page: Page,
     lessons: Sequence[Lesson | PirateLesson],
