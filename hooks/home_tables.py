@@ -56,6 +56,9 @@ on the ships at least, and cards left in both stocks: a table well under way).""
 MARVIN_PLAYERS: Final = ("Blue crew", "Red crew")
 PIRATE_PLAYERS: Final = ("Ann", "Ben")
 
+_GAME_NAMES: Final = {"marvin": "Marvin's Pirates Go!", "pirate": "Pirate"}
+"""Each picture's game, as its link names it."""
+
 _SVG_NS: Final = "{http://www.w3.org/2000/svg}"
 _XLINK: Final = "{http://www.w3.org/1999/xlink}href"
 _PREFIX: Final = "hc-"
@@ -259,11 +262,15 @@ class Picture:
         )
 
     def figure_html(self) -> str:
-        """The picture with its caption, as the home page shows it."""
+        """The picture with its caption, as the home page shows it: a tap on the picture
+        opens its game's play page, as its Play button does."""
+        name = _GAME_NAMES[self.game]
         return (
-            f'<figure class="home-table home-table--{self.game}">{self.svg()}'
-            f"<figcaption>{html.escape(self.title)}, drawn by the engine when this site was"
-            " built.</figcaption></figure>"
+            f'<figure class="home-table home-table--{self.game}">'
+            f'<a class="home-table__play" href="play/{self.game}/" aria-label="Play {name}"'
+            f' aria-describedby="home-table-{self.game}-words">'
+            f"{self.svg()}</a><figcaption>{html.escape(self.title)}, drawn by the engine"
+            " when this site was built.</figcaption></figure>"
         )
 
     def svg(self) -> str:
@@ -362,7 +369,7 @@ def _draw_pirate(picture: Picture, pirate: JSON, seat: int, x: float, y: float) 
         picture.figure("pirate", x + 10, y + 14, 18, 21.6, f"ht-body ht-body--{seat}")
     elif pirate["fainted"]:
         picture.figure("pirate", x + 5, y + 10, 26, 31.2, f"ht-body ht-body--{seat}")
-        picture.figure("stars", x + 3, y + 2, 30, 15)
+        picture.figure("ko", x + 3, y + 2, 30, 15)
     else:
         picture.figure("pirate", x + 4, y + 3, 28, 33.6, f"ht-body ht-body--{seat}")
     if pirate["shield"]:

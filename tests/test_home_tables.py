@@ -106,7 +106,7 @@ def test_a_corner_keeps_the_rank_and_suit_and_leaves_the_figure_out() -> None:
 def test_figures_come_from_the_play_pages_drawings() -> None:
     drawings = home.figures()
     source = home.ICONS_FILE.read_text(encoding="utf-8")
-    for name in ("pirate", "shield", "cave", "ship", "fort", "heart", "stars"):
+    for name in ("pirate", "shield", "cave", "ship", "fort", "heart", "ko"):
         assert f'id="icon-{name}"' in source
         assert f'id="hf-{name}"' in drawings
 

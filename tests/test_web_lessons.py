@@ -71,6 +71,35 @@ def test_a_finished_lesson_ends_before_the_childs_next_draw() -> None:
     assert done["table"]["drawn"] is None
 
 
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_every_lesson_ends_on_a_settled_table_and_its_words_ask_for_its_taps(
+    lesson: Lesson,
+) -> None:
+    """No card is left drawn and unplayed at the end (the computer's turn half done), and
+    a nudge asks for as many taps as its answer takes: "tap it, then the Fort" is two."""
+    view = lesson_start(lesson.key)
+    for turn in lesson.turns:
+        answer = next(c for c in view["legal"] if c["move"] == turn.answers[0])
+        taps = 1 if answer["element"] else 2
+        for nudge in (turn.nudge, *turn.nudges.values()):
+            if " tap " in f" {nudge.lower()} " and turn.answers[0] != "draw":
+                assert 1 + nudge.count(", then ") == taps, (nudge, taps)
+        view = lesson_tap(view["id"], turn.answers[0])
+    assert view["done"] and view["table"]["drawn"] is None
+    assert not view["steps"] or view["steps"][-1]["kind"] != "draw"
+    assert view["steps"] == [] or view["steps"][-1]["table"] == view["table"]
+
+
+def test_help_shows_where_to_tap_after_a_wrong_tap_and_a_tap_on_nothing() -> None:
+    view = lesson_start("fort")
+    wrong = lesson_tap(view["id"], "draw")
+    assert wrong["show"] == ["p0-GR"] and wrong["misses"] == 1
+    stray = lessons.lesson_miss(view["id"], "p1-GL")  # a place that offers no move
+    fort = next(lesson for lesson in LESSONS if lesson.key == "fort")
+    assert stray["nudge"] == fort.turns[0].nudge and stray["say"] == stray["nudge"]
+    assert stray["show"] == ["p0-GR"] and stray["misses"] == 1  # not counted as a wrong tap
+
+
 def test_moves_the_rules_forbid_and_unknown_lessons_are_refused() -> None:
     view = lesson_start("captain")
     with pytest.raises(IllegalMoveError, match="M16"):

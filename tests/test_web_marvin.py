@@ -260,10 +260,58 @@ def test_what_the_computer_did_comes_before_the_childs_prompt() -> None:
     assert view["computer_to_move"]  # the computer plays first
     while view["computer_to_move"]:
         view = web.marvin_bot_move(view["id"])
-    wait = next(step for step in view["steps"] if step["wait"])
-    assert wait["say"] == "The computer hit your guard! Your turn: draw a card."
-    assert view["say"] == view["headline"]  # said already, before the draw
+    said = [step["say"] for step in view["steps"]]
+    assert said == ["The computer hit your guard!", "Your turn: draw a card."]
+    assert view["say"] == view["headline"]  # said once the card is drawn
     assert view["headline"].startswith("You drew the ")
+
+
+def test_the_voice_tells_every_step_of_the_computers_turn_in_order() -> None:
+    """Seed 4242 against Easy: the computer uses the Ship and then hits, and later takes
+    the child's Cave, which brings the child's captain back: each is said, in order."""
+    view = web.marvin_new({"seed": 4242, "mode": "computer", "bot": "random"})
+    turns: list[list[str]] = []
+    while not view["outcome"] and len(turns) < 40:
+        if view["computer_to_move"]:
+            view = web.marvin_bot_move(view["id"])
+            turns.append([step["say"] for step in view["steps"]])
+            continue
+        powers = [c for c in view["legal"] if c["kind"] in ("cave", "take")]
+        view = web.marvin_move(view["id"], (powers or view["legal"])[0]["move"])
+        assert all(step["say"] for step in view["steps"] if step["kind"] != "draw")
+    assert ["The computer took the Cave from you!", "Your captain came out of the Cave.",
+            "Your turn: draw a card."] in turns  # fmt: skip
+    ship = next(said for said in turns if said[0].startswith("The computer used the Ship"))
+    assert ship[1].startswith("The computer drew the ")
+
+
+def test_a_game_kept_while_a_draw_waits_comes_back_waiting_for_that_draw() -> None:
+    """The page keeps (and shares) a waiting draw's ``keep``: opened again, the game shows
+    the table before that draw and waits for the tap, and the steps after it lead to
+    the very view the page would have drawn."""
+    rng = random.Random(3)
+    view = web.marvin_new({"seed": 4242, "mode": "computer", "bot": "random"})
+    waits = []  # each waiting draw's keep, with the view it was part of
+    while not view["outcome"] and len(waits) < 12:
+        waits += [(index, view) for index, step in enumerate(view["steps"]) if step["wait"]]
+        if view["computer_to_move"]:
+            view = web.marvin_bot_move(view["id"])
+        else:
+            view = web.marvin_move(view["id"], rng.choice(view["legal"])["move"])
+    assert len(waits) >= 5
+    for index, waited in waits:
+        again = web.marvin_new(waited["steps"][index]["keep"])
+        assert again["steps"] == waited["steps"][index:]
+        before = waited["steps"][index - 1]["table"] if index else waited["dealt"]
+        assert again["dealt"] == before and again["table"] == waited["table"]
+        assert again["keep"] == waited["keep"] and "shown" not in again["keep"]
+        shown = [line["n"] for line in again["log"][: again["log_shown"]]]
+        assert shown == list(range(again["log_shown"]))
+        assert all(step["line"] is None or step["line"] >= again["log_shown"]
+                   for step in again["steps"])  # fmt: skip
+    keep = {**view["keep"], "shown": 0}
+    with pytest.raises(PirateRulesError, match="not a draw that waits"):
+        web.marvin_new(keep)
 
 
 def test_a_taken_back_game_logs_as_a_replayed_one() -> None:

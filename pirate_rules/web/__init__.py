@@ -67,7 +67,7 @@ from pirate_rules.web.course import (
     course_stop,
 )
 from pirate_rules.web.family import levels
-from pirate_rules.web.lessons import lesson_start, lesson_tap, lessons_list
+from pirate_rules.web.lessons import lesson_miss, lesson_start, lesson_tap, lessons_list
 from pirate_rules.web.live import live_run
 from pirate_rules.web.marvin import (
     marvin_bot_move,
@@ -137,6 +137,7 @@ __all__ = [
     "lab_next",
     "lab_stop",
     "lab_tournament",
+    "lesson_miss",
     "lesson_start",
     "lesson_tap",
     "lessons_list",
@@ -304,6 +305,7 @@ _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "real_pirate_view": real_pirate_view,
     # the lessons (lessons.py, pirate_lessons.py)
     "lessons_list": lessons_list,
+    "lesson_miss": lesson_miss,
     "lesson_start": lesson_start,
     "lesson_tap": lesson_tap,
     "pirate_lessons_list": pirate_lessons_list,

@@ -75,6 +75,7 @@ __all__ = [
     "playing",
     "prompt",
     "start_words",
+    "taken_back",
 ]
 
 LEVELS: Final = {"random": "Easy", "sensible": "Medium", "expert": "Hard"}
@@ -246,6 +247,38 @@ def event_words(game: MarvinGame, event: tuple[object, ...], audience: Audience)
         return _power_words(event, audience, seat)
     assert kind == EV_CARD
     return _card_words(event, audience, seat)
+
+
+def taken_back(game: MarvinGame, notation: str, audience: Audience) -> str:
+    """What a take-back says: the choice of the player to move in ``game`` that was
+    taken back (``notation``), in family words, as it played.
+
+    Example:
+        >>> from pirate_rules.marvin import MarvinGame
+        >>> game = MarvinGame.stacked("5H 7C", players=("Blue crew", "Computer"))
+        >>> you = Audience(game.players, computer=(False, True))
+        >>> taken_back(game, "GL", you)
+        "Taken back: you hit the computer's guard! Choose again."
+        >>> game = MarvinGame.stacked("QH 5C 7H", players=("Blue crew", "Computer"))
+        >>> game.play("take cave", "GL")
+        >>> taken_back(game, "cave CL", you)
+        'Taken back: you hid your captain in the Cave. Choose again.'
+        >>> taken_back(game, "draw", you)
+        'Taken back: you drew the Seven of hearts. Choose again.'
+    """
+    trial = game.copy()
+    seat, seen = trial.to_move, len(trial._events)
+    trial.push(notation)
+    if notation.strip().lower() == "draw":
+        cards = [event[3] for event in trial._events[seen:] if event[0] == EV_CARD]
+        card = trial.drawn if trial.drawn is not None else cards[0]
+        assert isinstance(card, Card)
+        words = draw_words(audience, seat, card)
+    else:
+        words = event_words(trial, trial._events[seen], audience)
+    if words.startswith("You "):
+        words = "you " + words[4:]
+    return f"Taken back: {words} Choose again."
 
 
 def join(*sentences: str | None) -> str:

@@ -4,31 +4,36 @@ Each `Lesson` is a deal (`MarvinGame.stacked`), a few moves played before the ch
 takes over (``prelude``), and the child's turns (`Turn`): the moves that reach the
 lesson's goal, a friendly nudge for any other move, and what the other crew answers.
 The table offers every legal move, as in a game; a move that misses the goal is refused
-with its nudge, and the game is left as it was, so that the child simply tries again.
-The engine decides every move and its outcome; the page only draws.
+with its nudge and the places to tap (``show``), and the game is left as it was, so that
+the child simply tries again. A tap on a place that offers no move gets the same help
+(`lesson_miss`). The engine decides every move and its outcome; the page only draws.
 
     >>> view = lesson_start("hit")
     >>> [choice["move"] for choice in view["legal"]]
     ['GL', 'GR']
     >>> wrong = lesson_tap(view["id"], "GL")
-    >>> wrong["refused"], wrong["nudge"]
-    (True, 'That guard still has all four hearts. Find the guard with only one heart left!')
+    >>> wrong["refused"], wrong["nudge"], wrong["show"]
+    (True, 'That guard still has all four hearts. Find the guard with only one heart left!', \
+['p1-GR'])
     >>> right = lesson_tap(view["id"], "GR")
     >>> right["done"], right["stars"], right["steps"][0]["family"]
     (True, 2, "You hit the computer's guard, and it fainted!")
 
 Stars: three for no wrong tap, two for one, one for more (`stars`).
 
-Each view also says, in ``say``, what a voice reads out when the page comes to rest: in
-family words (`pirate_rules.web.family`), what the other crew just did, then the prompt;
-a draw that waits for the child's tap says it in its step's ``say``:
+A voice reads out each step as it is shown, in family words (`pirate_rules.web.family`),
+in its ``say``; a draw that waits for the child's tap says the prompt there, and each view
+says in its ``say`` what to do once the page comes to rest:
 
     >>> view = lesson_start("shield")
     >>> view["steps"][0]["say"]
     'Give your guard with one heart a shield: it stops the next hit. Your turn: draw a card.'
-    >>> lesson_tap(view["id"], "GL")["say"]
-    'Well done! The computer hit your guard, but the shield stopped it! The shield broke, \
-and your guard kept its heart!'
+    >>> done = lesson_tap(view["id"], "GL")
+    >>> [step["say"] for step in done["steps"]]
+    ['You gave your guard a shield.', 'The computer drew the Five of clubs.', \
+'The computer hit your guard, but the shield stopped it!']
+    >>> done["say"]
+    'Well done! The shield broke, and your guard kept its heart!'
 """
 
 from __future__ import annotations
@@ -44,8 +49,7 @@ from pirate_rules.marvin.display import EV_CARD
 from pirate_rules.web import family
 from pirate_rules.web.family import Audience
 from pirate_rules.web.marvin import _choices as choices
-from pirate_rules.web.marvin import _recap as recap
-from pirate_rules.web.marvin import game_move_text
+from pirate_rules.web.marvin import game_move_text, pace_steps
 from pirate_rules.web.marvin_table import initial_table, steps_since, table_json
 from pirate_rules.web.sessions import JSON, Session, card_json, find_session, store
 
@@ -54,6 +58,7 @@ __all__ = [
     "Lesson",
     "Taught",
     "Turn",
+    "lesson_miss",
     "lesson_start",
     "lesson_tap",
     "lessons_list",
@@ -243,7 +248,7 @@ LESSONS: Final = (
         turns=(
             Turn(
                 ("cave CL", "cave CR"),
-                "Use your prize first: tap one of your captains, then the Cave.",
+                "Use your prize first: tap one of your captains to hide it in the Cave.",
             ),
         ),
         reached=lambda game: any(
@@ -279,10 +284,10 @@ LESSONS: Final = (
         turns=(
             Turn(
                 ("fort GR",),
-                "Give the shield to your guard that was hit: tap it, then the Fort.",
+                "Give the Fort's shield to your guard that was hit: tap it.",
                 {
                     "fort GL": "That guard has all four hearts. Shield the guard that was hit!",
-                    "draw": "Use the Fort first: tap your guard that was hit, then the Fort.",
+                    "draw": "Use the Fort first: tap your guard that was hit.",
                 },
             ),
         ),
@@ -418,15 +423,9 @@ def _lesson(session: Session) -> Lesson:
 
 def _paced(steps: list[JSON], by_hand: bool) -> list[JSON]:
     """A draw the engine made for the child waits for their tap on the pile (unless the
-    move was their own "draw"); a turn they lose is shown long enough to take in."""
-    for index, step in enumerate(steps):
-        mine = step["seat"] == YOU
-        step["wait"] = mine and step["kind"] == "draw" and not (by_hand and index == 0)
-        step["hold"] = mine and step["kind"] in ("lost", "idle")
-        if step["wait"]:
-            step["prompt"] = family.draw_prompt(AUDIENCE, YOU)
-            step["say"] = family.join(recap(steps[:index], YOU), step["prompt"])
-    return steps
+    move was their own "draw"); a turn they lose is shown long enough to take in; a voice
+    says every step (`pirate_rules.web.marvin.pace_steps`)."""
+    return pace_steps(steps, AUDIENCE, (True, False), by_hand)
 
 
 def _first_draw(steps: list[JSON]) -> int:
@@ -435,6 +434,23 @@ def _first_draw(steps: list[JSON]) -> int:
         (i for i, step in enumerate(steps) if step["kind"] == "draw" and step["seat"] == YOU),
         len(steps),
     )
+
+
+def _settled(steps: list[JSON], game: MarvinGame) -> list[JSON]:
+    """The steps a lesson ends with: up to the child's next turn, and without a card
+    drawn and not played yet, so that the lesson ends on a settled table.
+
+    Example:
+        >>> view = lesson_start("hit")
+        >>> [step["kind"] for step in lesson_tap(view["id"], "GR")["steps"]]
+        ['hit']
+    """
+    if game.is_game_over():
+        return steps
+    steps = steps[: _first_draw(steps[1:]) + 1]
+    while steps and steps[-1]["kind"] == "draw":
+        steps = steps[:-1]
+    return steps
 
 
 def lesson_start(key: str) -> JSON:
@@ -489,7 +505,9 @@ def lesson_tap(lesson_id: str, notation: str) -> JSON:
     game.copy().push(notation)  # a move the rules forbid is refused here, with its rule
     move = game_move_text(notation)
     if move not in turn.answers:
-        return refusal(session, _view(session), turn.nudges.get(move, turn.nudge))
+        view = refusal(session, _view(session), turn.nudges.get(move, turn.nudge))
+        view["show"] = _answer_places(game, turn)
+        return view
     before, seen, drawn = table_json(game), len(game._events), game.drawn
     game.push(move)
     for reply in turn.reply:
@@ -498,14 +516,48 @@ def lesson_tap(lesson_id: str, notation: str) -> JSON:
     steps = _paced(steps_since(game, before, seen, drawn, AUDIENCE), by_hand=move == "draw")
     view = _view(session)
     if view["done"]:
-        ended = len(steps) if game.is_game_over() else _first_draw(steps[1:]) + 1
-        steps = steps[:ended]
+        steps = _settled(steps, game)
         view["table"] = steps[-1]["table"] if steps else view["table"]
-        view["say"] = family.join("Well done!", recap(steps, YOU), lesson.praise)
-    else:
-        view["say"] = family.join(recap(steps, YOU), view["headline"])
+        view["say"] = family.join("Well done!", lesson.praise)
     view["steps"] = steps
     return view
+
+
+def lesson_miss(lesson_id: str, place: str) -> JSON:
+    """The child tapped ``place``, which offers no move now (it does not glow): the
+    turn's nudge and the places to tap (``show``), as after a wrong tap, but not counted
+    as one; the game stays as it was.
+
+    Example:
+        >>> view = lesson_start("ship")
+        >>> help = lesson_miss(view["id"], "prize-ship")
+        >>> help["nudge"], help["show"], help["misses"]
+        ('Move your guard with one heart to the back: tap it, then a captain.', \
+['p0-GL', 'p0-CL', 'p0-CR'], 0)
+
+    Raises:
+        PirateRulesError: once the lesson is finished.
+    """
+    session = find_session(lesson_id, "lesson")
+    lesson, game = _lesson(session), session.game
+    if session.options["turn"] >= len(lesson.turns):
+        raise PirateRulesError("this lesson is finished")
+    turn = lesson.turns[session.options["turn"]]
+    view = _view(session)
+    view.update(refused=True, nudge=turn.nudge, say=turn.nudge, place=place)
+    view["show"] = _answer_places(game, turn)
+    return view
+
+
+def _answer_places(game: MarvinGame, turn: Turn) -> list[str]:
+    """The places the child taps for the answers of ``turn``: the one place of a move
+    played by one tap, else both places of it, each place once."""
+    places: list[str] = []
+    for choice in choices(game):
+        if choice["move"] in turn.answers:
+            tapped = [choice["element"]] if choice["element"] else choice["places"]
+            places += [place for place in tapped if place not in places]
+    return places
 
 
 def _view(session: Session) -> JSON:

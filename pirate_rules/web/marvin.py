@@ -57,6 +57,7 @@ __all__ = [
     "marvin_new",
     "marvin_undo",
     "marvin_view",
+    "pace_steps",
 ]
 
 MAX_MOVES: Final = 5000
@@ -102,26 +103,74 @@ def marvin_new(options: JSON | None = None) -> JSON:
         default = ("Computer 1", "Computer 2")
     else:
         raise PirateRulesError(f"unknown mode {mode!r} (choose from: {', '.join(_MODES)})")
+    kept = "moves" in options  # a kept game (its start and moves), else a new one
     moves = options.get("moves") or []
     if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
         raise PirateRulesError("moves must be a list of move notations, such as ['draw', 'GL']")
     if len(moves) > MAX_MOVES:
         raise PirateRulesError(f"too many moves: {len(moves)} (at most {MAX_MOVES})")
+    shown = options.get("shown")
+    if shown is not None and (not isinstance(shown, int) or isinstance(shown, bool) or shown < 0):
+        raise PirateRulesError(f"shown must be a number of steps, not {shown!r}")
     jokers = options.get("jokers", 2)
     players = read_names(options.get("players"), default)
     settings = {"mode": mode, "bots": names, "jokers": jokers, "players": list(players)}
     session = store("marvin", seed, None, [None, None], settings)
-    _deal(session)
-    fresh = initial_table(session.game)
-    _play_again(session, moves)
     settings["notes"] = read_notes(options.get("notes"))  # the coach's hints (coach.py)
-    view = marvin_view(session.id)
-    if not moves:  # the first turns may have played themselves (a joker drawn first)
-        steps = steps_since(session.game, fresh, 0, None, _audience(session))
+    _deal(session)
+    if kept and shown is None:
+        _play_again(session, moves)
+        return marvin_view(session.id)
+    # A new game, or one kept while a person's draw waited for their tap: the steps of
+    # the deal (the first turns may have played themselves: a joker drawn first), or of
+    # the last move, from the step that waits.
+    last = moves[-1:] if kept else []
+    _play_again(session, moves[: len(moves) - len(last)])
+    before = len(session.log)  # the log's lines before the steps
+    if last:
+        try:
+            answer = _replay_last(session, last[0])
+        except PirateRulesError as exc:
+            number = len(moves)
+            raise PirateRulesError(
+                f"move {number} of {number}, {last[0]!r}, cannot be played: {exc}"
+            ) from None
+    else:
+        answer = marvin_view(session.id)
+        answer["dealt"] = initial_table(session.game)  # the table before the first step
+        steps = steps_since(session.game, answer["dealt"], 0, None, _audience(session))
         _number(steps, 1)  # line 0 is the start
-        view["steps"] = _paced(session, steps, by_hand=False)
-        view["say"] = _say(session, view["steps"], view["headline"])
-        view["dealt"] = fresh  # the table before the first step
+        answer["steps"] = _paced(session, steps, by_hand=False)
+    return _from_step(session, answer, shown, before)
+
+
+def _replay_last(session: Session, notation: str) -> JSON:
+    """Play a kept game's last move as it was first played (its bot chooses first, so
+    that its generator is where it was): the answer the page was given then."""
+    game: MarvinGame = session.game
+    if game.is_game_over():
+        raise PirateRulesError("the game is already over")
+    bot = session.bots[game.to_move]
+    if bot is not None:
+        bot.choose(game, game.to_move)
+    return _push(session, notation)
+
+
+def _from_step(session: Session, answer: JSON, shown: int | None, before: int) -> JSON:
+    """The view of ``answer``'s game with its steps from number ``shown`` on: ``dealt``
+    is the table before them, and ``log_shown`` the number of log lines shown before
+    them (``before``: the lines before the answer). A kept game comes back at a step
+    that waits for a person's tap (``shown``, as in that step's ``keep``); a new game
+    shows all its steps (``shown`` is None)."""
+    steps = answer["steps"]
+    if shown is not None and (shown >= len(steps) or not steps[shown]["wait"]):
+        raise PirateRulesError(f"step {shown} of the last move is not a draw that waits")
+    shown = shown or 0
+    view = marvin_view(session.id)
+    view.update(steps=steps[shown:], say=answer["say"], said=answer["said"])
+    view["dealt"] = steps[shown - 1]["table"] if shown else answer["dealt"]
+    lines = [step["line"] for step in steps[:shown] if step["line"] is not None]
+    view["log_shown"] = max(lines) + 1 if lines else before
     return view
 
 
@@ -256,7 +305,7 @@ def _push(session: Session, notation: str) -> JSON:
     view = marvin_view(session.id, log_from=lines)
     view["said"] = said
     view["steps"] = _paced(session, steps, by_hand)
-    view["say"] = _say(session, view["steps"], view["headline"])
+    view["dealt"] = before
     return view
 
 
@@ -269,40 +318,55 @@ def _number(steps: list[JSON], first: int) -> None:
 
 
 def _paced(session: Session, steps: list[JSON], by_hand: bool) -> list[JSON]:
-    """Mark the steps a person takes part in: a draw the engine made for a person waits
-    for their tap (``wait``, with the ``prompt`` to show), unless the move itself was
-    their "draw" (``by_hand``); a lost turn of theirs is shown long enough to take in
-    (``hold``)."""
-    audience = _audience(session)
+    """Pace the steps of a move (`pace_steps`) for the people and the computer playing;
+    a draw that waits also carries the game's ``keep`` as it stands while it waits (its
+    ``shown``: the steps shown before it), which the page saves and shares then, so that
+    a reload or a shared link comes back to that very draw, still waiting for its tap."""
+    people = (session.bots[0] is None, session.bots[1] is None)
+    pace_steps(steps, _audience(session), people, by_hand)
+    keep = _keep(session)
+    for index, step in enumerate(steps):
+        if step["wait"]:
+            step["keep"] = {**keep, "shown": index}
+    return steps
+
+
+def pace_steps(
+    steps: list[JSON], audience: Audience, people: tuple[bool, bool], by_hand: bool
+) -> list[JSON]:
+    """Mark the steps a person takes part in, and what a voice says of each.
+
+    A draw the engine made for a person waits for their tap (``wait``, with the
+    ``prompt`` to show), unless the move itself was their "draw" (``by_hand``); a lost
+    turn of theirs is shown long enough to take in (``hold``). ``say`` is what a voice
+    says as the page comes to the step: every step in family words, in order, so that
+    the whole turn is told; a draw that waits says its prompt, and a person's own draw
+    nothing (the prompt after it names the card). With nobody at the table (``people``
+    all False) nothing is said.
+
+    Example:
+        >>> from pirate_rules.marvin import MarvinGame
+        >>> from pirate_rules.web.marvin_table import steps_since, table_json
+        >>> game = MarvinGame.stacked("9C 5H", players=("Ann", "Computer"))
+        >>> before, drawn = table_json(game), game.drawn
+        >>> you = Audience(game.players, (False, True))
+        >>> game.play("GL")
+        >>> steps = steps_since(game, before, 0, drawn, you)
+        >>> for step in pace_steps(steps, you, (True, False), by_hand=False):
+        ...     print(step["kind"], step["wait"], step["say"])
+        slash False You slashed the computer's guard: two hits!
+        draw False The computer drew the Five of hearts.
+    """
     for index, step in enumerate(steps):
         seat = step["seat"]
-        person = seat is not None and session.bots[seat] is None
+        person = seat is not None and people[seat]
         step["wait"] = person and step["kind"] == "draw" and not (by_hand and index == 0)
         step["hold"] = person and step["kind"] in ("lost", "idle")
         if step["wait"]:
             step["prompt"] = family.draw_prompt(audience, seat)
-            step["say"] = family.join(_recap(steps[:index], seat), step["prompt"])
+        quiet = not any(people) or (person and step["kind"] == "draw")
+        step["say"] = step.get("prompt") if step["wait"] else None if quiet else step["family"]
     return steps
-
-
-def _recap(steps: list[JSON], seat: int) -> str | None:
-    """The family words of the last thing another player did among ``steps``."""
-    for step in reversed(steps):
-        if step["kind"] == "draw" or step.get("wait"):
-            continue
-        return step["family"] if step["seat"] != seat else None
-    return None
-
-
-def _say(session: Session, steps: list[JSON], headline: str) -> str:
-    """What the page says when the player to move may choose: what the other player
-    just did (unless a draw that waited for a tap said it already), then the prompt."""
-    game: MarvinGame = session.game
-    if game.is_game_over() or session.bots[game.to_move] is not None:
-        return headline
-    if steps and steps[-1].get("wait"):
-        return headline
-    return family.join(_recap(steps, game.to_move), headline)
 
 
 def marvin_undo(game_id: str) -> JSON:
@@ -317,6 +381,8 @@ def marvin_undo(game_id: str) -> JSON:
         >>> back = marvin_undo(view["id"])
         >>> back["undone"] == view["legal"][0]["move"], back["keep"]["moves"], back["can_undo"]
         (True, [], False)
+        >>> back["taken_back"]
+        'Taken back: Blue crew gave their guard a shield. Choose again.'
 
     Raises:
         PirateRulesError: if no human player has made a choice yet.
@@ -336,6 +402,7 @@ def marvin_undo(game_id: str) -> JSON:
     session.options["notes"] = {n: note for n, note in notes.items() if n < turn}
     view = marvin_view(game_id)
     view["undone"] = undone
+    view["taken_back"] = family.taken_back(session.game, undone, _audience(session))
     return view
 
 

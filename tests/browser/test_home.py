@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-from playwright.sync_api import Browser, FloatRect, Page
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, expect
 from siteserver import ROOT, SITE, Traffic, ensure_site_built, serve_site
 
-from conftest import watch_context, watched_context
+from conftest import Watch, watch_context, watched_context
 
 SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844)]
 BUDGET = 1_000_000
@@ -104,6 +104,20 @@ def test_the_tables_are_the_engines_positions_drawn_whole(home: tuple[Page, Any]
         assert picture.title in name and picture.words in name
     marvin = page.locator('svg[data-game="marvin"] [data-pirate]')
     assert marvin.count() == 8
+
+
+def test_a_tap_on_a_games_picture_opens_the_game(
+    watched: tuple[BrowserContext, Watch], site_url: str
+) -> None:
+    """Each table's picture is a way into its game, as its Play button is."""
+    context, watch = watched
+    for game in ("marvin", "pirate"):
+        page = context.new_page()
+        page.goto(site_url, wait_until="domcontentloaded")
+        page.locator(f".home-table--{game} .home-table__svg").click()
+        expect(page).to_have_url(f"{site_url}play/{game}/")
+        page.close()
+    assert not watch.off_host
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

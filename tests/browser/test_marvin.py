@@ -160,7 +160,7 @@ def test_a_whole_game_against_the_computer_by_taps_alone(marvin: tuple[Page, Wat
     assert "I picked one of my" in detailed and "->" in detailed
     page.locator("#details").tap()
     # Nothing on the table can be tapped once the game is over.
-    assert page.locator("#table button:not([disabled])").count() == 0
+    assert page.locator("#table [data-offered], #table .is-choice").count() == 0
     watch.check()
 
 

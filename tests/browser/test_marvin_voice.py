@@ -1,7 +1,10 @@
 """The Marvin play page's voice and coach: what the voice says over a turn against the
-computer (the engine's family words, played in CPython to know them), never two lines at
-once, quiet while the page is hidden, and a switch that says when there is no voice; a
-hint that is the engine's, lit on the table, noted in the saved record, which replays."""
+computer (the engine's family words, played in CPython to know them): every step of
+each turn, in order, never two lines at once, none cut short but by the child's own tap;
+quiet while the page is hidden; a speaker button that says it again; a switch that says
+when there is no voice; a hint that is the engine's, lit on the table, noted in the saved
+record, which replays. The fake voice is slow (a few milliseconds a character, where the
+page's steps take 20 ms), so a line the page cut short would show."""
 
 from __future__ import annotations
 
@@ -14,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from marvinpage import CHOICES
+from marvinpage import CHOICES, your_turn
 from playwright.sync_api import Browser, Page, expect
-from speech import hide, show, speech, spoken
+from speech import cut_lines, hide, show, silent, speech, spoken
 
 from conftest import Watch, axe_problems, booted_page, read_download, set_fast, start_game
 from pirate_rules import web
@@ -28,16 +31,14 @@ SEED = 4
 """Against Easy, the computer hits first; the child shields (the first choice), and the
 computer's next hit is stopped by that shield."""
 PACE = "20"
+SLOW = 3
+"""The fake voice's pace, in ms a character: a line takes 100 to 250 ms, several steps."""
 
 
 def said(view: dict[str, Any], out: list[str]) -> None:
-    """What the page says of ``view``: each draw that waits for the child, a turn the child
-    loses, then the prompt once the child may choose."""
-    for step in view["steps"]:
-        if step["wait"]:
-            out.append(step["say"])
-        elif step["hold"]:
-            out.append(step["family"])
+    """What the page says of ``view``: each step's words in order (a draw that waits for
+    the child, its prompt), then the prompt once the child may choose."""
+    out.extend(step["say"] for step in view["steps"] if step["say"])
     if not view["computer_to_move"]:
         out.append(view["say"])
 
@@ -62,7 +63,7 @@ def marvin(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
     with booted_page(
         browser,
         f"{site_url}play/marvin/",
-        init_script=speech(),
+        init_script=speech(ms_per_char=SLOW),
         has_touch=True,
         viewport={"width": 390, "height": 844},
     ) as (page, watch):
@@ -71,7 +72,9 @@ def marvin(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
 
 
 def wait_for_choices(page: Page, before: int) -> None:
+    """Wait until the child is asked again, and the voice has said all it had to."""
     page.wait_for_function(f"{CHOICES} > {before} && !document.querySelector('#table .is-picked')")
+    silent(page)
 
 
 def test_the_voice_says_a_turn_against_the_computer_and_the_coach_notes_its_hint(
@@ -79,8 +82,10 @@ def test_the_voice_says_a_turn_against_the_computer_and_the_coach_notes_its_hint
 ) -> None:
     page, watch = marvin
     lines, hint = expected_turn()
-    assert lines[2].startswith("The computer hit your guard, but the shield stopped it!")
-    assert lines[2].endswith("Your turn: draw a card.")
+    assert lines[1:3] == ["The computer hit your guard!", "Your turn: draw a card."]
+    assert lines[5:8] == ["The computer drew the Three of clubs.",
+                          "The computer hit your guard, but the shield stopped it!",
+                          "Your turn: draw a card."]  # fmt: skip
     # The game the page opened with waits for the child: it will say nothing more.
     page.wait_for_function(f"{CHOICES} > 0")
     switch = page.locator("#voice")
@@ -103,9 +108,9 @@ def test_the_voice_says_a_turn_against_the_computer_and_the_coach_notes_its_hint
     assert {(line["rate"], line["voice"]) for line in page.evaluate("window.spoken")} == {
         (0.8, "Near English")
     }
-    # Each line silenced the one before: never two at once.
+    # Each line waited for the one before: never two at once, and none cut short.
     assert page.evaluate("window.overlaps") == 0
-    assert page.evaluate("window.cancelled") >= len(lines)
+    assert cut_lines(page) == []
 
     # The coach: the engine's hint, its choice lit, said, and kept in the record.
     expect(page.locator("#hint")).to_be_visible()
@@ -142,6 +147,93 @@ def test_the_voice_says_a_turn_against_the_computer_and_the_coach_notes_its_hint
     wait_for_choices(page, before)
     assert len(spoken(page)) == count
     show(page)
+    watch.check()
+
+
+TURNS = 2083
+"""Against Easy, within five of the child's taps: the computer uses the Ship and then hits
+(its turn is two moves), the child draws a Joker, and the computer takes the child's Cave,
+which brings the child's hidden captain back."""
+
+
+def whole_turns() -> tuple[list[str], list[str]]:
+    """What the voice says over the game of seed `TURNS` up to the child's card after
+    the Cave is taken, and the child's taps: "pile" for a draw that waits, else a choice
+    (the Cave first, then a prize, else the first offered)."""
+    view = web.marvin_new({"seed": TURNS, "mode": "computer", "bot": "random"})
+    lines: list[str] = []
+    taps: list[str] = []
+    while True:
+        said(view, lines)
+        taps += ["pile" for step in view["steps"] if step["wait"]]
+        if view["computer_to_move"]:
+            view = web.marvin_bot_move(view["id"])
+            continue
+        if any("came out of the Cave" in line for line in lines):
+            return lines, taps
+        legal = view["legal"]
+        kinds = [kind for kind in ("cave", "take") if any(c["kind"] == kind for c in legal)]
+        move = next(c for c in legal if c["kind"] == (kinds or [legal[0]["kind"]])[0])["move"]
+        taps.append(move)
+        view = web.marvin_move(view["id"], move)
+
+
+def test_the_voice_tells_the_whole_turn_in_order_and_cuts_none_of_its_lines(
+    marvin: tuple[Page, Watch],
+) -> None:
+    page, watch = marvin
+    lines, taps = whole_turns()
+    ship = next(i for i, line in enumerate(lines) if line.startswith("The computer used the Ship"))
+    assert lines[ship + 1].startswith("The computer drew the ")
+    assert re.match(r"The computer (hit|slashed|knocked out) your ", lines[ship + 2])
+    assert "Joker! You miss a turn." in lines
+    taken = lines.index("The computer took the Cave from you!")
+    assert lines[taken + 1 : taken + 3] == [
+        "Your captain came out of the Cave.", "Your turn: draw a card."]  # fmt: skip
+    switch = page.locator("#voice")
+    if switch.get_attribute("aria-pressed") != "true":
+        switch.tap()
+    page.evaluate("window.spoken = []; window.overlaps = 0")
+    before = page.evaluate(CHOICES)
+    start_game(page, mode="computer", seed=str(TURNS), bot="random", pace=PACE)
+    for tap in taps:
+        wait_for_choices(page, before)  # the child waits until the voice is silent
+        before = page.evaluate(CHOICES)
+        if tap == "pile":
+            page.locator("#draw-pile").tap()
+        else:
+            page.locator(f"#choices button[data-move='{tap}']").tap()
+    wait_for_choices(page, before)
+    silent(page)
+    assert spoken(page) == lines
+    assert cut_lines(page) == [] and page.evaluate("window.overlaps") == 0
+    watch.check()
+
+
+def test_the_speaker_by_the_caption_says_the_last_step_and_the_prompt_again(
+    marvin: tuple[Page, Watch],
+) -> None:
+    """A big speaker button by the table's caption says again what just happened and
+    what to do now, the voice switched on or not; a tap of the child's cuts it short."""
+    page, watch = marvin
+    your_turn(page)
+    hear = page.locator("#table .play-hear")
+    expect(hear).to_be_visible()
+    box = hear.bounding_box()
+    assert box and box["width"] >= 44 and box["height"] >= 44, box
+    switch = page.locator("#voice")
+    if switch.get_attribute("aria-pressed") == "true":
+        switch.tap()
+    expect(switch).to_have_text("Voice: off")
+    page.evaluate("window.msPerChar = 0")  # the next line lasts until it is cut
+    hear.tap()
+    words = [page.locator(selector).text_content() for selector in (".mpg-caption", "#status")]
+    again = " ".join(str(text) for text in words if text)
+    assert spoken(page)[-1] == again
+    page.locator("#table .is-choice").first.tap()  # the child's tap
+    page.wait_for_function("window.spoken.at(-1).cut")
+    assert cut_lines(page) == [again]
+    page.evaluate(f"window.msPerChar = {SLOW}")
     watch.check()
 
 

@@ -1,10 +1,11 @@
-// Inline SVG drawings for the play pages: a pirate, a shield, the three prizes, and the
-// marks of what happens to a pirate (a heart per hit point, a hit, a slash, a knock-out).
+// Inline SVG drawings for the play pages: a pirate, a shield, the three prizes, the
+// marks of what happens to a pirate (a heart per hit point, a hit, a slash, and a dizzy
+// spiral for a knock-out: not stars, which are what a lesson earns), and a speaker.
 // They are added to the page once and reused with <use>; no image is fetched.
 //
 //   installIcons()          put the drawings into the page (once)
 //   icon(name, className)   an <svg> showing one drawing: pirate, shield, cave, ship,
-//                           fort, heart, bang, slash, stars
+//                           fort, heart, bang, slash, ko, speaker
 //   cardFace, cardBack      text-only cards (the Pirate page; cards.mjs draws pictures)
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -49,8 +50,13 @@ const SPRITE = `
 <symbol id="icon-slash" viewBox="0 0 40 40">
   <path d="M6 32L34 6M10 36L37 12" stroke="#d1495b" stroke-width="4" stroke-linecap="round"/>
 </symbol>
-<symbol id="icon-stars" viewBox="0 0 40 20">
-  <path d="M6 2l1.6 3.4 3.6.4-2.7 2.4.8 3.6L6 10 2.7 11.8l.8-3.6L.8 5.8l3.6-.4zM20 6l1.6 3.4 3.6.4-2.7 2.4.8 3.6L20 14l-3.3 1.8.8-3.6-2.7-2.4 3.6-.4zM34 2l1.6 3.4 3.6.4-2.7 2.4.8 3.6L34 10l-3.3 1.8.8-3.6-2.7-2.4 3.6-.4z" fill="#f5b700" stroke="#8a6d00" stroke-width=".6"/>
+<symbol id="icon-ko" viewBox="0 0 40 20">
+  <path d="M20 10A1.5 1.5 0 0 1 23 10A3 3 0 0 1 17 10A4.5 4.5 0 0 1 26 10A6 6 0 0 1 14 10A7.5 7.5 0 0 1 29 10" fill="none" stroke="#fff" stroke-width="3.4" stroke-linecap="round"/>
+  <path d="M20 10A1.5 1.5 0 0 1 23 10A3 3 0 0 1 17 10A4.5 4.5 0 0 1 26 10A6 6 0 0 1 14 10A7.5 7.5 0 0 1 29 10" fill="none" stroke="#6a3d9a" stroke-width="1.8" stroke-linecap="round"/>
+</symbol>
+<symbol id="icon-speaker" viewBox="0 0 24 24">
+  <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>
+  <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9.2 9.2 0 0 1 0 13" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>
 </symbol>
 <symbol id="icon-fort" viewBox="0 0 36 30">
   <path d="M3 29V9h4V5h4v4h4V5h6v4h4V5h4v4h4v20z" fill="#9aa0a6" stroke="#5f6368"/>

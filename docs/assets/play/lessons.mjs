@@ -3,9 +3,13 @@
 // Pirate): this page draws what the worker sends on the play page's table and sends back
 // what the child tapped. The page's `data-game` chooses the game's board: the table, how
 // its steps are shown, and what a tap plays (marvinBoard below, pirate-lesson-board.mjs).
-// An optional voice (voice.mjs) says each view's `say`, the engine's family words.
+// An optional voice (voice.mjs) says the engine's family words: each step's `say` as it
+// is shown and each view's `say`, all in order (only the child's own tap cuts them
+// short); speaker buttons by the goal and by the table's caption say them again.
 // The engine decides whether the move reaches the lesson's goal; a move that does not
-// comes back refused, with its nudge, and the table stays as it was.
+// comes back refused, with its nudge and the places to tap (`show`), which pulse; a tap
+// on a place that offers no move gets the same help (Marvin's `lesson_miss`), and the
+// table stays as it was.
 //
 // As on the play page, every legal move glows. In Marvin's Pirates Go! a move of two
 // places (the Ship, the Cave, the Fort) takes two taps, and a draw the engine made for
@@ -22,23 +26,33 @@ import { bootPage, el, pageReady } from "./client.mjs";
 import { cardSvg } from "./cards.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { icon } from "./icons.mjs";
-import { buildTable, drawTable, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
+import { buildTable, drawTable, hearButton, offerPlaces, pickPlace, pointAt, showStep } from "./marvin-table.mjs";
 import { pirateBoard } from "./pirate-lesson-board.mjs";
 import { placeOffers, tapped } from "./taps.mjs";
 import { createVoice } from "./voice.mjs";
 
 // A board is what this page needs of a game: `calls` (its engine's entry points), `store`
-// (where its stars are kept), build(box, onPick), dealt(first view), offerDraw(prompt or
-// null: the pile to tap, where the game has one), stepTime(step) (in paces), stepLine(step)
-// (the status line meanwhile), showStep(step, view, ms), draw(view, picked), pick(place)
-// and tapped(view, picked, place), which says what a tap does: {move} or {pick}.
+// (where its stars are kept), build(box, onPick, onMiss), dealt(first view),
+// offerDraw(prompt or null: the pile to tap, where the game has one), stepTime(step) (in
+// paces), stepLine(step) (the status line meanwhile), showStep(step, view, ms),
+// draw(view, picked), pick(place) and tapped(view, picked, place), which says what a tap
+// does: {move} or {pick}. A board may also have `point(places)` (make them pulse: where
+// to tap), `calls.miss` (the help for a tap on a place that offers no move), `hear` (a
+// speaker button by its caption) and `caption()` (the caption's words).
 
 /** Marvin's Pirates Go! on the play page's table (marvin-table.mjs, taps.mjs). */
 const marvinBoard = {
-  calls: { list: "lessons_list", start: "lesson_start", tap: "lesson_tap" },
+  calls: { list: "lessons_list", start: "lesson_start", tap: "lesson_tap", miss: "lesson_miss" },
   store: "pirate-rules/lessons/stars",
-  build(box, onPick) {
-    this.parts = buildTable(box, onPick);
+  build(box, onPick, onMiss) {
+    this.parts = buildTable(box, onPick, { hear: true, onMiss });
+    this.hear = this.parts.hear;
+  },
+  caption() {
+    return this.parts.caption.textContent;
+  },
+  point(places) {
+    pointAt(this.parts, places);
   },
   dealt(first) {
     this.parts.caption.textContent = "";
@@ -82,7 +96,9 @@ let picked = null;
 let busy = false;
 let drawWait = null;
 let run = 0;
-let voice = null; // voice.mjs: says each view's `say` as the page comes to rest
+let voice = null; // voice.mjs: says each step's and each view's `say`, in order
+let shownHelp = null; // the places the last nudge pointed at
+const goalHear = hearButton("Hear the goal again");
 
 function setState(state) {
   root.dataset.state = state;
@@ -135,7 +151,7 @@ function pictureOf(things) {
     if (thing.card) return el("span", { class: "goal-card" }, cardSvg(thing.card));
     if (thing.prize) return el("span", { class: "goal-prize" }, icon(thing.prize));
     if (thing.sign === "to") return el("span", { class: "goal-sign" }, "→");
-    if (thing.sign === "ko") return el("span", { class: "goal-ko" }, icon("stars"));
+    if (thing.sign === "ko") return el("span", { class: "goal-ko" }, icon("ko"));
     if (thing.sign === "sink") return el("span", { class: "goal-prize goal-sunk" }, icon("ship"));
     if (thing.action) return el("span", { class: "goal-action", "data-action": thing.action }, ACTION_WORDS[thing.action]);
     const hearts = el("span", { class: "goal-hearts" });
@@ -164,6 +180,7 @@ function pointAtButton(event) {
 
 function showGoal(lesson) {
   document.getElementById("lesson-title").textContent = lesson.title;
+  goalHear.dataset.goal = lesson.goal;
   const picture = document.getElementById("goal-picture");
   picture.replaceChildren(...pictureOf(lesson.picture));
   picture.setAttribute("aria-label", `Goal: ${lesson.goal}`);
@@ -175,6 +192,7 @@ function showGoal(lesson) {
 function showList() {
   stop();
   voice?.stop();
+  shownHelp = null;
   view = null;
   const kept = loadStars();
   const items = lessons.map((lesson, index) =>
@@ -216,6 +234,7 @@ function stop() {
 
 async function openLesson(key) {
   stop();
+  voice.stop(); // the child's tap on a lesson
   const lesson = lessons.find((item) => item.key === key);
   const first = await ask(board.calls.start, key);
   if (!first) return;
@@ -253,7 +272,7 @@ async function playSteps(next) {
     if (step.wait) {
       setState("waiting");
       statusLine.textContent = step.prompt;
-      voice.say(step.say);
+      voice.tell(step.say);
       board.offerDraw(step.prompt);
       await new Promise((resolve) => (drawWait = resolve));
       board.offerDraw(null);
@@ -263,6 +282,7 @@ async function playSteps(next) {
     const time = board.stepTime(step) * pace();
     statusLine.textContent = board.stepLine(step);
     board.showStep(step, next, Math.min(time, 600));
+    if (!step.wait) voice.tell(step.say); // a draw that waited said its prompt
     await sleep(time);
     if (run !== mine) return false;
   }
@@ -275,7 +295,7 @@ function render(next) {
   board.draw(next, picked);
   statusLine.textContent = next.done ? "" : next.headline;
   root.dataset.renders = String(Number(root.dataset.renders || 0) + 1);
-  voice.say(next.say);
+  voice.tell(next.say);
   if (next.done) return celebrate(next);
   setState("choosing");
 }
@@ -304,18 +324,26 @@ function showNudge(on) {
 
 async function choose(move) {
   if (!view || busy || drawWait || view.done) return;
+  voice.stop(); // the child's own tap may cut what is being said
   pick(null, false);
   const answer = await ask(board.calls.tap, view.id, move);
   if (!answer) return;
   if (answer.refused) {
-    nudgeLine.textContent = answer.nudge;
-    showNudge(true);
-    root.dataset.nudges = String(Number(root.dataset.nudges || 0) + 1);
+    nudge(answer);
     render(answer);
+    board.point?.(answer.show);
     return;
   }
   showNudge(false);
   if (await playSteps(answer)) render(answer);
+}
+
+/** Show the nudge of a refused move (or of a tap on nothing). */
+function nudge(answer) {
+  nudgeLine.textContent = answer.nudge;
+  showNudge(true);
+  shownHelp = answer.show || null;
+  root.dataset.nudges = String(Number(root.dataset.nudges || 0) + 1);
 }
 
 // -- taps (taps.mjs): one for a move of one place, two for the Ship, the Cave, the Fort --
@@ -323,6 +351,7 @@ async function choose(move) {
 function onPick(id) {
   if (drawWait) {
     if (id !== "draw-pile") return;
+    voice.stop();
     const go = drawWait;
     drawWait = null;
     go();
@@ -331,7 +360,23 @@ function onPick(id) {
   if (!view || busy || view.done || root.dataset.state !== "choosing") return;
   const tap = board.tapped(view, picked, id);
   if (tap.move) return choose(tap.move);
+  voice.stop();
   pick(tap.pick);
+}
+
+/** A tap on a place that offers no move: the pile glows while a draw waits; else the
+ * engine's nudge, said, and the places to tap pulse, as after a wrong tap. */
+async function onMiss(id) {
+  const state = root.dataset.state;
+  if (state === "waiting") return board.point?.(["draw-pile"]);
+  if (state !== "choosing" || !view || busy || !board.calls.miss) return;
+  if (picked) return board.point?.(shownHelp || []);
+  const help = await ask(board.calls.miss, view.id, id);
+  if (!help || root.dataset.state !== "choosing") return;
+  nudge(help);
+  voice.stop();
+  voice.tell(help.say);
+  board.point?.(help.show);
 }
 
 function pick(id, redraw = true) {
@@ -346,8 +391,14 @@ function pick(id, redraw = true) {
 
 engine = await bootPage(root);
 if (engine) {
-  board.build(document.getElementById("table"), onPick);
-  voice = createVoice(document.getElementById("voice"));
+  board.build(document.getElementById("table"), onPick, onMiss);
+  document.querySelector(".lesson-goal").prepend(goalHear);
+  voice = createVoice(document.getElementById("voice"), { again: [goalHear, board.hear].filter(Boolean) });
+  goalHear.addEventListener("click", () => voice.again(goalHear.dataset.goal));
+  board.hear?.addEventListener("click", () => {
+    const prompt = nudgeLine.hidden ? statusLine.textContent : nudgeLine.textContent;
+    voice.again([board.caption(), prompt].filter(Boolean).join(" "));
+  });
   lessons = (await engine.call(board.calls.list)).lessons;
   toList.addEventListener("click", showList);
   document.getElementById("goal-picture").addEventListener("pointerdown", pointAtButton);

@@ -2,16 +2,23 @@
 // `table` JSON of pirate_rules.web.marvin_table. Used by the play page and by the
 // record viewer. It draws; it decides nothing.
 //
-//   buildTable(box, onPick)        build the table once inside `box`; `onPick(id)` is
+//   buildTable(box, onPick, {hear, onMiss})
+//                                  build the table once inside `box`; `onPick(id)` is
 //                                  called with the place's id when a pirate, a prize or
-//                                  the pile is tapped or clicked
+//                                  the pile that is offered (offerPlaces) is tapped or
+//                                  clicked, and `onMiss(id)` when one that is not; with
+//                                  `hear`, a speaker button by the caption (`parts.hear`:
+//                                  "Hear it again")
 //   drawTable(parts, table, info)  draw a table; `info` = {players, toMove}
 //   showStep(parts, step, info)    draw a step's table, say it in the caption (its family
 //                                  words, which stay until the next step) and animate it
 //   placeOf(parts, id)             the element of a place: "p1-GL", "prize-cave",
 //                                  "draw-pile", "drawn", "discard"
 //   markPlaces(parts, ids, on)     outline places (the last move, a choice's targets)
-//   offerPlaces(parts, offers)     make only these places tappable: [{id, label, glow}]
+//   offerPlaces(parts, offers)     make only these places tappable: [{id, label, glow}];
+//                                  the others are aria-disabled and out of the Tab order
+//                                  (not disabled: a tap on them still reaches onMiss)
+//   pointAt(parts, ids)            make these places pulse for a moment: where to tap
 //   pickPlace(parts, id)           show the place picked as the first of two (or none)
 //   choiceButtons(parts, legal, onChoose)
 //                                  a button for each of a view's `legal` choices, with
@@ -27,7 +34,19 @@ const POSITIONS = ["GL", "GR", "CL", "CR"];
 const PRIZES = ["cave", "ship", "fort"];
 const TITLES = { cave: "Cave", ship: "Ship", fort: "Fort" };
 
-function buildPirate(parts, seat, position, onPick) {
+/** A place's button: `onPick` when it is offered, `onMiss` when it is not. */
+function placeButton(parts, id, attributes, { onPick, onMiss }, ...children) {
+  const button = el(
+    "button",
+    { type: "button", id, "aria-disabled": "true", tabindex: "-1", ...attributes },
+    ...children,
+  );
+  button.addEventListener("click", () => (button.dataset.offered ? onPick(id) : onMiss(id)));
+  parts.places.set(id, button);
+  return button;
+}
+
+function buildPirate(parts, seat, position, taps) {
   const id = `p${seat}-${position}`;
   const hearts = el("span", { class: "pirate__hp", "aria-hidden": "true" });
   for (let i = 0; i < 4; i += 1) hearts.append(icon("heart", "pirate__heart"));
@@ -37,26 +56,26 @@ function buildPirate(parts, seat, position, onPick) {
     icon("cave", "pirate__cave"),
     icon("pirate", "pirate__body"),
     icon("shield", "pirate__shield"),
-    icon("stars", "pirate__stars"),
+    icon("ko", "pirate__ko"),
   );
-  const button = el(
-    "button",
-    { type: "button", class: "pirate", id, disabled: true, onclick: () => onPick(id) },
+  return placeButton(
+    parts,
+    id,
+    { class: "pirate" },
+    taps,
     figure,
     hearts,
     el("span", { class: "pirate__pos", "aria-hidden": "true" }, position),
   );
-  parts.places.set(id, button);
-  return button;
 }
 
-function buildSide(parts, seat, onPick) {
+function buildSide(parts, seat, taps) {
   const name = el("h2", { class: "mpg-side__name", id: `side-${seat}-name` });
   const prizes = el("div", { class: "mpg-prizes" });
   const grid = el("div", { class: "mpg-grid" });
   // Player 1 sits across the table: captains at the back (top), left and right swapped.
   const rows = seat === 1 ? [["CR", "CL"], ["GR", "GL"]] : [["GL", "GR"], ["CL", "CR"]];
-  for (const row of rows) for (const position of row) grid.append(buildPirate(parts, seat, position, onPick));
+  for (const row of rows) for (const position of row) grid.append(buildPirate(parts, seat, position, taps));
   const box = el(
     "section",
     { class: `mpg-side mpg-side--${seat}`, "aria-labelledby": `side-${seat}-name` },
@@ -67,28 +86,23 @@ function buildSide(parts, seat, onPick) {
   return box;
 }
 
-function buildMiddle(parts, onPick) {
-  const pile = el("button", {
-    type: "button", class: "mpg-pile", id: "draw-pile", disabled: true,
-    onclick: () => onPick("draw-pile"),
-  });  // prettier-ignore
+/** A big speaker button: "Hear it again" (voice.mjs shows it when there is a voice). */
+export function hearButton(label = "Hear it again") {
+  return el("button", { type: "button", class: "play-hear", "aria-label": label, title: label, hidden: true }, icon("speaker"));
+}
+
+function buildMiddle(parts, taps, { hear = false } = {}) {
+  const pile = placeButton(parts, "draw-pile", { class: "mpg-pile" }, taps);
   const pileCount = el("span", { class: "mpg-count" });
   const drawn = el("div", { class: "mpg-drawn", id: "drawn" });
   const discard = el("div", { class: "mpg-discard", id: "discard" });
   const discardCount = el("span", { class: "mpg-count" });
   const bank = el("div", { class: "mpg-bank__prizes" });
-  for (const prize of PRIZES) {
-    const button = el(
-      "button",
-      { type: "button", class: "prize", id: `prize-${prize}`, disabled: true, onclick: () => onPick(`prize-${prize}`) },
-      icon(prize),
-      el("span", {}, TITLES[prize]),
-    );
-    parts.places.set(`prize-${prize}`, button);
-  }
-  parts.places.set("draw-pile", pile).set("drawn", drawn).set("discard", discard);
+  for (const prize of PRIZES) placeButton(parts, `prize-${prize}`, { class: "prize" }, taps, icon(prize), el("span", {}, TITLES[prize]));
+  parts.places.set("drawn", drawn).set("discard", discard);
   parts.middle = { pile, pileCount, drawn, discard, discardCount, bank };
   parts.caption = el("p", { class: "mpg-caption", "aria-hidden": "true" });
+  parts.hear = hear ? hearButton() : null;
   return el(
     "div",
     { class: "mpg-middle" },
@@ -96,14 +110,15 @@ function buildMiddle(parts, onPick) {
     drawn,
     el("div", { class: "mpg-stack" }, discard, discardCount),
     el("div", { class: "mpg-bank" }, bank, el("span", { class: "mpg-count" }, "Prize bank")),
-    parts.caption,
+    el("div", { class: "mpg-say" }, parts.hear, parts.caption),
   );
 }
 
-export function buildTable(box, onPick = () => {}) {
+export function buildTable(box, onPick = () => {}, { hear = false, onMiss = () => {} } = {}) {
   installIcons();
   const parts = { sides: [], places: new Map(), box };
-  box.append(buildSide(parts, 1, onPick), buildMiddle(parts, onPick), buildSide(parts, 0, onPick));
+  const taps = { onPick, onMiss };
+  box.append(buildSide(parts, 1, taps), buildMiddle(parts, taps, { hear }), buildSide(parts, 0, taps));
   return parts;
 }
 
@@ -177,18 +192,31 @@ export function markPlaces(parts, ids, on, className = "is-marked") {
 export function offerPlaces(parts, offers) {
   for (const node of parts.places.values()) {
     if (!node.matches("button")) continue;
-    node.disabled = true;
-    node.classList.remove("is-choice");
+    node.setAttribute("aria-disabled", "true");
+    node.tabIndex = -1;
+    node.classList.remove("is-choice", "is-pointed");
     delete node.dataset.offered;
     if (node.dataset.words) node.setAttribute("aria-label", node.dataset.words);
   }
   for (const { id, label, glow = true } of offers || []) {
     const node = parts.places.get(id);
     if (!node) continue;
-    node.disabled = false;
+    node.removeAttribute("aria-disabled");
+    node.removeAttribute("tabindex");
     node.dataset.offered = "true";
     node.classList.toggle("is-choice", glow);
     node.setAttribute("aria-label", label);
+  }
+}
+
+/** Make the places `ids` pulse for a moment (again on a second call): where to tap. */
+export function pointAt(parts, ids) {
+  for (const id of ids || []) {
+    const node = parts.places.get(id);
+    if (!node) continue;
+    node.classList.remove("is-pointed");
+    void node.offsetWidth; // start the pulse again
+    node.classList.add("is-pointed");
   }
 }
 

@@ -16,19 +16,24 @@
 // (pirate_rules.web.family); the log is the engine's log, line for line, so a reload
 // shows the same log. "Show details" adds the engine's exact sentences and the
 // computer's reasons. After every move the game's `keep` (its start and moves) is saved
-// in this browser, so a reload resumes it, and a share link holds the same. Modules:
+// in this browser, so a reload resumes it, and a share link holds the same: the keep
+// of where the steps shown lead, or, while a draw waits for a person's tap, the keep
+// that step carries, which comes back to that very draw, still waiting. Modules:
 // marvin-table.mjs draws, keep.mjs keeps, guard.mjs stops the site's one-key shortcuts
 // during a game, motion.mjs animates.
 //
-// An optional voice (voice.mjs) says what the engine sends as `say`: what the other
-// player just did and what to do now, in the same family words as the log. "Hint" asks
-// the engine which choice the expert would make and why (marvin_hint); the page shows
-// the words and lights the places, and the engine notes the hint in the game's record.
+// An optional voice (voice.mjs) says what the engine sends as `say`, in the same family
+// words as the log: each step as it is shown, the prompt of a draw that waits, and what
+// to do once a person may choose. It tells them all, in order; only a person's own tap
+// cuts it short. The speaker button by the caption says again what just happened and
+// what to do now. "Hint" asks the engine which choice the expert would make and why
+// (marvin_hint); the page shows the words and lights the places, and the engine notes
+// the hint in the game's record.
 
 import { Conversation, bootPage, countView, el, focusShown, logTo, pageReady, saveRecord } from "./client.mjs";
 import { guardShortcuts } from "./guard.mjs";
 import { loadGame, saveGame, setAside, shareHash } from "./keep.mjs";
-import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, showStep } from "./marvin-table.mjs";
+import { buildTable, choiceButtons, drawTable, markPlaces, offerPlaces, pickPlace, pointAt, showStep } from "./marvin-table.mjs";
 import { KeptGames, Notice, shareNotice } from "./notice.mjs";
 import { placeOffers, tapped } from "./taps.mjs";
 import { createVoice } from "./voice.mjs";
@@ -73,6 +78,7 @@ let paced = 0; // how long the steps since that click were meant to show, in ms
 let shownLines = 0; // how many lines of the game's log are shown
 let statusNow = { text: "", computer: false }; // what the status says when not paused
 let kept = null; // opening kept games (notice.mjs)
+let keptNow = null; // {keep, finished}: the game as saved last, which Share shares
 let voice = null; // voice.mjs: says each view's `say` once a person may choose
 let saidView = null; // the last view whose words were said
 let hinted = null; // the hint shown now: {for: the view it is for, marks}
@@ -227,7 +233,7 @@ function forgetMarks() {
 }
 
 /** Start a game (or resume one from its keep); resolves true once it is on the table. */
-async function start(options, { animate = true, quiet = false } = {}) {
+async function start(options, { quiet = false } = {}) {
   talk.newGame();
   root.dataset.game = String(talk.game);
   stopSteps();
@@ -241,12 +247,14 @@ async function start(options, { animate = true, quiet = false } = {}) {
   showTools(first);
   tools.undo.disabled = true;
   parts.caption.textContent = "";
-  drawTable(parts, (animate && first.dealt) || first.table, { players: first.players });
+  // A new game's steps (from the deal), or a kept game's from the draw that waited.
+  const steps = first.steps.length > 0;
+  drawTable(parts, steps ? first.dealt : first.table, { players: first.players });
   noteSeed(first); // now, so that the log's heading does not grow once the deal is shown
-  restartLog(animate ? first.log.slice(0, 1) : first.log);
+  restartLog(first.log.slice(0, first.log_shown));
   // Not awaited: the first steps may wait for a person's tap on the pile, and the
   // computer may play on. A resumed game (no steps) is drawn before this returns.
-  show(first, animate);
+  show(first, steps);
   return true;
 }
 
@@ -258,6 +266,7 @@ async function newGame() {
 
 async function choose(move) {
   if (!move || playing || talk?.busy || !view || view.computer_to_move || view.outcome) return;
+  voice.stop(); // a person's own tap may cut what is being said
   clickedAt = performance.now();
   clickKind = "move";
   paced = 0;
@@ -269,10 +278,11 @@ async function choose(move) {
 
 async function takeBack() {
   if (talk.busy || !view?.can_undo || (playing && !drawWait)) return;
+  voice.stop();
   stopSteps();
   const back = await talk.request("marvin_undo", view.id);
   if (!back) return;
-  notice.show(`Taken back: ${back.undone}. Choose again.`);
+  notice.show(back.taken_back);
   forgetMarks();
   parts.caption.textContent = "";
   restartLog(back.log);
@@ -289,7 +299,17 @@ function onPick(id) {
   if (!view || playing || talk.busy || view.computer_to_move || view.outcome) return;
   const tap = tapped(view.legal, picked, id);
   if (tap.move) return choose(tap.move);
+  voice.stop();
   pick(tap.pick);
+}
+
+/** A tap on a place that offers nothing now: the places worth a tap pulse (the pile,
+ * while a draw waits), so that a child who cannot read sees where to tap. */
+function onMiss() {
+  if (drawWait) return pointAt(parts, ["draw-pile"]);
+  if (!view || playing || view.computer_to_move || view.outcome) return;
+  const offers = placeOffers(parts, view.legal, picked).filter((offer) => offer.glow);
+  pointAt(parts, offers.map((offer) => offer.id));
 }
 
 /** Pick `id` as the first of two places (null: none), and offer the places to tap. */
@@ -305,7 +325,8 @@ function pick(id, redraw = true) {
 function waitForDraw(step) {
   countView(root, talk.game);
   setStatus(step.prompt);
-  voice.say(step.say);
+  voice.tell(step.say);
+  tools.undo.disabled = !view.can_undo;
   markPlaces(parts, lastMarks, true, "is-last"); // what the other player just did
   offerPlaces(parts, [{ id: "draw-pile", label: step.prompt, glow: true }]);
   const button = el("button", { type: "button", class: "play-button", "data-move": "draw", "aria-keyshortcuts": "1 D", onclick: drawNow }, el("kbd", { "aria-hidden": "true" }, "1"), " Draw a card");
@@ -317,6 +338,7 @@ function waitForDraw(step) {
 
 function drawNow() {
   if (!drawWait) return;
+  voice.stop();
   const go = drawWait;
   drawWait = null;
   clickedAt = performance.now();
@@ -352,18 +374,22 @@ async function playSteps(next, game) {
   offerPlaces(parts, []);
   choicesBox.replaceChildren();
   showHint(null);
+  tools.hint.hidden = true;
   setStatus(next.steps[0]?.status || "", Boolean(next.steps[0]?.status));
   const info = { players: next.players, toMove: null };
   let first = true;
   for (const [index, step] of next.steps.entries()) {
-    if (step.wait) await waitForDraw(step);
-    else if (next.players[step.seat]?.computer) await gate();
+    if (step.wait) {
+      await waitForDraw(step);
+      if (stale()) return false;
+      keepWhere(next, index + 1); // drawn: a reload goes on from here
+    } else if (next.players[step.seat]?.computer) await gate();
     if (stale()) return false;
     // While the computer plays, the status says so; a person's own step clears their
     // prompt (the caption and the log tell the step), and a turn they lose is said there.
     if (step.status) setStatus(step.status, true);
     else setStatus(step.hold ? step.family : "");
-    if (step.hold) voice.say(step.family); // a turn a person loses
+    if (!step.wait) voice.tell(step.say); // a draw that waited said its prompt
     const time = stepTime(next, index);
     paced += time;
     showStep(parts, step, info, Math.min(time, 600));
@@ -388,9 +414,8 @@ async function playSteps(next, game) {
 }
 
 async function show(next, animate) {
-  const fresh = !view || view.id !== next.id;
-  if (fresh) view = next;
-  keepGame(next); // a reload while the steps are shown finds the game where they lead
+  view = next;
+  keepWhere(next, 0); // a reload while the steps are shown finds the game where they lead
   // The computer's answer is worked out while this move's steps are shown.
   const answer = next.computer_to_move && !next.outcome ? talk.request("marvin_bot_move", next.id) : null;
   if (animate && next.steps.length && !(await playSteps(next, talk.game))) return;
@@ -425,7 +450,7 @@ function render(next) {
   setStatus(next.headline, next.computer_to_move);
   if (hinted?.for !== next) showHint(null);
   tools.hint.hidden = !next.legal.length || next.computer_to_move || Boolean(next.outcome);
-  if (!next.computer_to_move && saidView !== next) voice.say(next.say);
+  if (!next.computer_to_move && saidView !== next) voice.tell(next.say);
   saidView = next; // a view drawn again (a setting changed) is not said again
   endBox.hidden = !next.outcome;
   if (next.outcome) {
@@ -477,22 +502,34 @@ async function askHint() {
   tools.hint.removeAttribute("aria-busy");
   if (!hint || view !== asked || playing) return;
   view.keep = hint.keep; // the hint is noted in the game, and kept with it
-  keepGame(view);
+  keepGame(view.keep, false);
   showHint({ ...hint, for: view });
-  voice.say(hint.text);
+  voice.stop(); // the person asked: the hint is said at once
+  voice.tell(hint.text);
   root.dataset.hints = String(Number(root.dataset.hints || 0) + 1);
 }
 
 // -- keeping the game -------------------------------------------------------------------
 
-function keepGame(next) {
+/** Save `keep` as the game in this browser (by default, the one saved last, with the
+ * page's settings as they are now): what a reload and a share link come back to. */
+function keepGame(keep = keptNow?.keep, finished = keptNow?.finished) {
+  if (!keep) return;
+  keptNow = { keep, finished: Boolean(finished) };
   const extra = {
-    finished: Boolean(next.outcome),
+    finished: keptNow.finished,
     pace: form.elements.pace.value,
     takeback: form.elements.takeback.checked,
     details: details(),
   };
-  saveGame(GAME, next.keep, extra, version);
+  saveGame(GAME, keep, extra, version);
+}
+
+/** Keep the game where the steps of `next` from number `index` lead: at the first draw
+ * among them that waits for a person's tap (its step's keep), else at their end. */
+function keepWhere(next, index) {
+  const wait = next.steps.slice(index).find((step) => step.wait);
+  keepGame(wait ? wait.keep : next.keep, !wait && Boolean(next.outcome));
 }
 
 /** A record was saved: the button says so for a moment (the notice keeps its message). */
@@ -504,7 +541,12 @@ function saved(button) {
 }
 
 function shareGame() {
-  if (view) shareNotice(notice, shareHash(GAME, view.keep));
+  if (keptNow) shareNotice(notice, shareHash(GAME, keptNow.keep));
+}
+
+/** The speaker by the caption: what just happened, and what to do now, said again. */
+function hearAgain() {
+  voice.again([parts.caption.textContent, statusLine.textContent].filter(Boolean).join(" "));
 }
 
 // Opened from "Write your own bot" (?bot=mine): the reader's bot is the computer player
@@ -550,7 +592,7 @@ function onKey(event) {
 }
 
 function build() {
-  parts = buildTable(document.getElementById("table"), onPick);
+  parts = buildTable(document.getElementById("table"), onPick, { hear: true, onMiss });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     newGame();
@@ -563,15 +605,17 @@ function build() {
   tools.pause.addEventListener("click", () => setPaused(!paused));
   tools.step.addEventListener("click", stepOnce);
   tools.hint.addEventListener("click", askHint);
-  voice = createVoice(document.getElementById("voice"), { none: "No voice" });
+  voice = createVoice(document.getElementById("voice"), { none: "No voice", again: [parts.hear] });
+  parts.hear.addEventListener("click", hearAgain);
   tools.details.addEventListener("click", () => {
     setDetails(!details());
-    if (view) keepGame(view);
+    keepGame();
   });
   form.elements.takeback.addEventListener("change", () => {
     if (!view) return;
-    render(view);
-    keepGame(view);
+    if (playing) showTools(view);
+    else render(view);
+    keepGame();
   });
   document.getElementById("again").addEventListener("click", () => start(formOptions()));
   for (const id of ["download", "save-record"]) {
@@ -597,7 +641,7 @@ if (engine) {
   kept = new KeptGames({
     game: GAME,
     notice,
-    start: (keep) => start(keep, { animate: false, quiet: true }),
+    start: (keep) => start(keep, { quiet: true }),
     fresh: () => start(formOptions()),
     settle: (extra) => {
       const paces = [...form.elements.pace.options].map((option) => option.value);

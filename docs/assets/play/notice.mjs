@@ -8,7 +8,9 @@
 //   new KeptGames(options)      opening a game when the page loads (open()): the game of a
 //                               share link, else the game saved in this browser, else a new
 //                               one; the saved game that a shared one replaces is set
-//                               aside, and "Back to my own game" brings it back.
+//                               aside, and "Back to my own game" brings it back. A share
+//                               link pasted into the address later (a hashchange) opens
+//                               its game the same way.
 //
 // KeptGames options: `game` ("marvin", "pirate"), `notice`; `start(keep)` puts a kept
 // game on the table and resolves true, or false with `lastError()` saying why; `fresh()`
@@ -95,29 +97,51 @@ export class KeptGames {
     return false;
   }
 
-  /** At page load: the shared game, else the saved one, else a new game. */
+  /** At page load: the shared game, else the saved one, else a new game. A share link
+   * opened later in this tab changes only the address's hash: it opens its game too. */
   async open() {
+    window.addEventListener("hashchange", () => this.followLink());
+    const link = await this.openLink();
+    if (!link.opened) await this.openElse(link.problem || "");
+  }
+
+  /** The game of the share link in the address: {opened}, {problem} (with `started`
+   * once the game on the table was given up for it), or {} for no share link. */
+  async openLink() {
     const { game, notice } = this;
     const shared = readShareHash(location.hash, game);
-    if (shared.keep || shared.problem) history.replaceState(null, "", location.pathname + location.search);
-    let problem = shared.problem ? `${shared.problem} ` : "";
-    if (shared.keep) {
-      const { saved } = loadGame(game);
-      const aside = saved && !saved.extra?.finished ? setAside(game, "a shared game was opened") : null;
-      if (await this.start(shared.keep)) {
-        const back = pageButton("Back to my own game", async () => {
-          notice.hide();
-          restoreAside(game, aside);
-          if (!(await this.resumeSaved())) this.fresh();
-        });
-        notice.show("Here is the shared game, at the point where it was shared.", aside ? back : null);
-        return;
-      }
-      if (aside) restoreAside(game, aside);
-      problem = `The shared game could not be opened: ${this.lastError()}. `;
+    if (!shared.keep && !shared.problem) return {};
+    history.replaceState(null, "", location.pathname + location.search);
+    if (shared.problem) return { problem: `${shared.problem} ` };
+    const { saved } = loadGame(game);
+    const aside = saved && !saved.extra?.finished ? setAside(game, "a shared game was opened") : null;
+    if (await this.start(shared.keep)) {
+      const back = pageButton("Back to my own game", async () => {
+        notice.hide();
+        restoreAside(game, aside);
+        if (!(await this.resumeSaved())) this.fresh();
+      });
+      notice.show("Here is the shared game, at the point where it was shared.", aside ? back : null);
+      return { opened: true };
     }
+    if (aside) restoreAside(game, aside);
+    return { problem: `The shared game could not be opened: ${this.lastError()}. `, started: true };
+  }
+
+  /** No shared game: the saved one, else a new game; `problem` starts the notice. */
+  async openElse(problem) {
+    const { notice } = this;
     if (await this.resumeSaved(problem)) return;
     await this.fresh();
     if (problem && notice.box.hidden) notice.show(`${problem}A new game has started instead.`);
+  }
+
+  /** A share link pasted into the address while the page is open. A link that cannot
+   * be read leaves the game on the table as it is, and says so. */
+  async followLink() {
+    const link = await this.openLink();
+    if (!link.problem) return;
+    if (link.started) await this.openElse(link.problem);
+    else this.notice.show(`${link.problem}The game on the table goes on.`);
   }
 }

@@ -146,7 +146,8 @@ function pend(seat, action, change) {
 function go() {
   if (!view || view.outcome) return;
   began = true;
-  if (!notice.holdsFocus()) notice.hide(); // nothing over the table while it runs
+  // A notice stays where it is, in the page's flow above the table (notice.mjs): hiding
+  // it now would move the table under the players' fingers as the game starts.
   clock.start();
   pauseButton.textContent = "Pause";
   showTable();
