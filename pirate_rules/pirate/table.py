@@ -155,7 +155,8 @@ def describe_event(game: GameView, event: GameEvent) -> str:
         return f"{shown}: {player} is low"
     ship = f"the {SUIT_NAMES.get(event.suit, '')} ship (ship {event.number})"
     if kind == "restock":
-        text = f"{player} turned the waste over as a new stock of {event.number} cards"
+        cards = "1 card" if event.number == 1 else f"{event.number} cards"
+        text = f"{player} turned the waste over as a new stock of {cards}"
     elif kind == "claim":
         owner = names[1 - event.player] if event.player is not None else ""
         text = f"{player} claimed {owner}'s {format_cards(event.cards)}"

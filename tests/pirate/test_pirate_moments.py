@@ -106,6 +106,12 @@ def test_p5_empty_stock_turns_the_waste_over_first_turned_on_top(small) -> None:
     assert game.waste(0) == parse_cards("5C")
 
 
+def test_p5_a_waste_of_one_card_is_told_as_one_card(small) -> None:
+    game = small("5C", "KS")
+    game.apply_moments("TW TW")
+    assert game.log == ["moment 2: Ann turned the waste over as a new stock of 1 card"]
+
+
 def test_p5_a_player_with_nothing_cannot_turn(small, snapshot) -> None:
     game = small("", "KS 2C")
     before = snapshot(game)

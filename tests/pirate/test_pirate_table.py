@@ -58,7 +58,7 @@ def test_str_with_long_names_and_ten_rank(small) -> None:
 
 LOG_LINES = {
     "cut": r"Ann cut \w\w, Ben cut \w\w: (Ann is low|Ben is low|equal ranks, cut again)",
-    "restock": r"moment \d+: (Ann|Ben) turned the waste over as a new stock of \d+ cards",
+    "restock": r"moment \d+: (Ann|Ben) turned the waste over as a new stock of (1 card|\d+ cards)",
     "claim": r"moment \d+: (Ann claimed Ben|Ben claimed Ann)'s \w\w",
     "clash": r"moment \d+: (Ann|Ben) claimed (\w\w) as (Ann|Ben) played it: \3's play stands",
     "capture": r"moment \d+: (Ann|Ben) captured the \w+ ship \(ship \d\)",
