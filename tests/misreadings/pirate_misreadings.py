@@ -53,6 +53,7 @@ from pirate_patches import (
     own_or_other,
     owner_keeps_the_clash,
     owner_scores_a_claim,
+    played_on_the_first_time_round,
     played_when_turned,
     restock_and_turn,
     restock_reversed,
@@ -161,6 +162,12 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         game_method("_check_play", only_fresh_check),
         game_method("can_play", only_fresh_play),
         reads="wait until they are uncovered again",
+    ),
+    misreading(
+        "P3",
+        "a card let go by once is lost when it comes round again",
+        played_on_the_first_time_round(),
+        reads="a card let go by is not lost",
     ),
     # P4: everyone acts at once
     misreading(

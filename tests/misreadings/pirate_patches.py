@@ -565,3 +565,34 @@ def comes_round_once() -> Patch:
         **game_method("can_claim", no_claim_the_second_time),
         **game_method("_check_claim", no_claim_the_second_time_check),
     }
+
+
+def _came_round_again_on_top(game: Game, player: int) -> bool:
+    again = _AGAIN.get(id(game), [None, None])[player]
+    return again is not None and again == game.waste_top(player)
+
+
+def no_play_the_second_time(original: Callable[[Game, int], bool], game: Game, player: int) -> bool:
+    return original(game, player) and not _came_round_again_on_top(game, player)
+
+
+def no_play_the_second_time_check(
+    original: Callable[[Game, int], None], game: Game, player: int
+) -> None:
+    original(game, player)
+    if _came_round_again_on_top(game, player):
+        raise IllegalMoveError(
+            f"{game.players[player]} cannot play {game.waste_top(player)}: it has come round"
+            " before",
+            rule="P3",
+        )
+
+
+def played_on_the_first_time_round() -> Patch:
+    """A card its owner let go by once cannot be played when it comes round again."""
+    return {
+        **game_method("_begin", _new_game),
+        **game_method("_turn", _turn_noted),
+        **game_method("can_play", no_play_the_second_time),
+        **game_method("_check_play", no_play_the_second_time_check),
+    }
