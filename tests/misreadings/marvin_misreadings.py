@@ -35,6 +35,7 @@ from marvin_patches import (
     first_target_only,
     fort_anywhere,
     fort_by_who,
+    fort_gone_once_a_guard_fainted,
     fort_once_per_guard,
     fort_one_guard,
     fort_taken_shields_go,
@@ -390,6 +391,13 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "the Fort shields each guard only once",
         prize_moves(fort_once_per_guard),
         reads="one of your guards that has none",
+    ),
+    misreading(
+        "M8",
+        "the Fort is lost for good once a guard has fainted",
+        remembering_emptied_places(fainted_only=True),
+        prize_moves(fort_gone_once_a_guard_fainted),
+        reads="the Fort works again",
     ),
     # M9: drawing
     misreading(

@@ -861,6 +861,12 @@ def no_ship_into_a_fainted_place(game: Game, player: int, usable: list[Move]) ->
     return [m for m in usable if m.kind != "ship" or m.to not in closed]
 
 
+def fort_gone_once_a_guard_fainted(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    if not _emptied(game.sides[player]) & {0, 1}:  # GL and GR
+        return usable
+    return [move for move in usable if move.kind != "fort"]
+
+
 def all_three_prizes(game: Game) -> Outcome | None:
     for player in (0, 1):
         if len(game.prizes(player)) == 3:
