@@ -11,6 +11,7 @@ from catalogue import Misreading, misreading
 from pirate_patches import (
     DEAL,
     GAME,
+    a_pass_without_a_placement_ends_the_game,
     ace_high,
     any_waste_card,
     anything_fits,
@@ -449,5 +450,11 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "a card that could fill the gap between the halves keeps the game going",
         anything_fits(in_the_gap),
         reads="A card must fit now, as keel or next rank",
+    ),
+    misreading(
+        "P11",
+        "the game ends once both players have gone through their stock without placing a card",
+        a_pass_without_a_placement_ends_the_game(),
+        reads="each going once through their whole stock without placing a card",
     ),
 )
