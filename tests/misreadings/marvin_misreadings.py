@@ -48,6 +48,7 @@ from marvin_patches import (
     hidden_moves,
     hidden_still_standing,
     hiding_by_who,
+    hiding_only_once,
     hit_points_left_behind,
     joker_undoes_the_power,
     kill_anyone,
@@ -363,6 +364,12 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "the hidden captain comes back when the other captain swaps places with a guard",
         method(f"{GAME}:MarvinGame._use_power", back_when_the_captain_moves),
         reads="as soon as no other pirate of yours stands in the captain row",
+    ),
+    misreading(
+        "M7",
+        "once a captain has hidden, the Cave can hide nobody again",
+        prize_moves(hiding_only_once),
+        reads="none of yours is hiding already",
     ),
     # M8: the Fort
     misreading(

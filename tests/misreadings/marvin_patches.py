@@ -445,6 +445,14 @@ def held(game: Game, player: int, prize: str) -> bool:
     return bool(game.holder(prize) == player)
 
 
+def hiding_only_once(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    hidden_before = any(
+        event[0] == EV_POWER and event[2] == player and event[3].kind == "cave"
+        for event in game._events
+    )
+    return [move for move in usable if move.kind != "cave" or not hidden_before]
+
+
 def hiding_by_who(game: Game, player: int, usable: list[Move]) -> list[Move]:
     side, who = game.sides[player], who_stands(game, player)
     moves = [move for move in usable if move.kind != "cave"]
