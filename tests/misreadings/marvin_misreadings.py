@@ -90,6 +90,7 @@ from marvin_patches import (
     shields_left_behind,
     shields_wear_off,
     ship_leaves_it_hidden,
+    ship_only_into_fainted_places,
     side_method,
     skippable_hit,
     slash_carries_on,
@@ -297,6 +298,13 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "a pirate moves into an empty place only along its column",
         powers(only_in_its_column),
         reads="move one of them to an empty position of your square",
+    ),
+    misreading(
+        "M6",
+        "the Ship fills only a place where a pirate fainted",
+        remembering_emptied_places(fainted_only=True),
+        prize_moves(ship_only_into_fainted_places),
+        reads="A place the Ship itself has emptied is as empty as any other",
     ),
     # M7: the Cave
     misreading(

@@ -875,6 +875,14 @@ def fort_gone_once_a_guard_fainted(game: Game, player: int, usable: list[Move]) 
     return [move for move in usable if move.kind != "fort"]
 
 
+def ship_only_into_fainted_places(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    side = game.sides[player]
+    moved_away = {
+        POSITIONS[i] for i in range(4) if not side._hp[i] and i not in _emptied(side)
+    }  # empty, and no pirate fainted there: the Ship took its pirate away
+    return [m for m in usable if m.kind != "ship" or not {m.position, m.to} & moved_away]
+
+
 def all_three_prizes(game: Game) -> Outcome | None:
     for player in (0, 1):
         if len(game.prizes(player)) == 3:
