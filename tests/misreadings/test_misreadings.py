@@ -5,8 +5,10 @@ misreading of the rule (see `catalogue`), the same section fails because the eng
 answers differently, not because the patch crashed. Each misreading has an example of
 its own: one that it alone needs (see `catalogue.own_examples`), except the older ones
 listed in `SHARING_EXAMPLES`. The rule's "Not to be confused with" box names exactly
-the catalogued misreadings, so the page and the catalogue stay in step. Weakening a
-rule's examples makes one of these tests fail.
+the catalogued misreadings, so the page and the catalogue stay in step. Every rule has
+at least four misreadings, and those that meet one of the situations where careful
+readers go wrong most often (`KINDS_OF_RULE`) have five. Weakening a rule's examples
+makes one of these tests fail.
 """
 
 from __future__ import annotations
