@@ -455,6 +455,6 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "P11",
         "the game ends once both players have gone through their stock without placing a card",
         a_pass_without_a_placement_ends_the_game(),
-        reads="each going once through their whole stock without placing a card",
+        reads="players notice this by each going once through their whole stock",
     ),
 )
