@@ -622,7 +622,15 @@ def ended_by_a_pass(original: Callable[..., None], game: Game, *args: Any) -> No
         game._outcome = Outcome(winner, Termination.BLOCKED)
 
 
+def _no_pass_yet(original: Callable[..., None], game: Game, *args: Any, **kwargs: Any) -> None:
+    original(game, *args, **kwargs)
+    _PASSED.pop(id(game), None)
+
+
 def a_pass_without_a_placement_ends_the_game() -> Patch:
     """The game ends once every player with cards has turned their waste over since the
     last card was placed, whether or not a card would still fit."""
-    return game_method("apply_moment", ended_by_a_pass)
+    return {
+        **game_method("_begin", _no_pass_yet),
+        **game_method("apply_moment", ended_by_a_pass),
+    }
