@@ -61,6 +61,7 @@ from marvin_patches import (
     no_guards,
     no_return_for_the_last,
     no_ship_into_a_fainted_place,
+    no_taking_back,
     nobody_standing,
     one_captain_hides,
     one_left,
@@ -100,6 +101,7 @@ from marvin_patches import (
     take_your_own,
     taken_back_to_the_bank,
     taken_prize_still_works,
+    takes_from_whoever_holds,
     targeting,
     targets_by_who,
     through_the_shield,
@@ -564,6 +566,7 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "M14",
         "a prize taken from you still works for you",
         method(f"{GAME}:MarvinGame._take", taken_prize_still_works),
+        after_draw("take", takes_from_whoever_holds),
         reads="Losing a prize takes away its power",
     ),
     misreading(
@@ -571,6 +574,12 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "the shields the Fort gave go with it when it is taken",
         method(f"{GAME}:MarvinGame._take", fort_taken_shields_go),
         reads="takes away its power, and nothing else",
+    ),
+    misreading(
+        "M14",
+        "a prize taken from you cannot be taken back",
+        after_draw("take", no_taking_back),
+        reads="the player who lost it may take it back",
     ),
     # M15: joker
     misreading(

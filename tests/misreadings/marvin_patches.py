@@ -29,7 +29,7 @@ from typing import Any
 from catalogue import Factory, replaced_by
 
 from pirate_rules.marvin import DRAW, POSITIONS, LegalMoves, Move, Outcome, Side
-from pirate_rules.marvin.display import EV_POWER, EV_RETURN
+from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RETURN
 from pirate_rules.marvin.moves import power_table
 from pirate_rules.marvin.table import EFFECTS, PRIZE_INDEX, card_effect
 
@@ -645,6 +645,14 @@ def take_your_own(game: Game) -> None:
     game._legal = LegalMoves(Move.take(prize) for prize in ("cave", "ship", "fort"))
 
 
+def no_taking_back(game: Game) -> None:
+    taken_from_me = {}  # each prize: whether its last taker took it from the player to move
+    for event in game._events:
+        if event[0] == EV_CARD and len(event) == 6:  # a face card's take: (..., move, source)
+            taken_from_me[event[4].prize] = event[5] == game.to_move
+    game._legal = LegalMoves(m for m in game.legal_moves if not taken_from_me.get(m.prize))
+
+
 def one_prize_per_face(game: Game) -> None:
     prize = {11: "ship", 12: "cave", 13: "fort"}[game.drawn.rank]
     game._legal = LegalMoves(m for m in game.legal_moves if m.prize == prize)
@@ -679,6 +687,14 @@ def taken_prize_still_works(
     original(game, prize, *rest)
     if source >= 0:
         game._held[source] |= 1 << prize
+
+
+def takes_from_whoever_holds(game: Game) -> None:
+    """Face cards offer every prize that the player to move does not hold now, though a
+    prize taken from them still works for them."""
+    me = game.to_move
+    prizes = ("cave", "ship", "fort")
+    game._legal = LegalMoves(Move.take(p) for p in prizes if game.holder(p) != me)
 
 
 _BEFORE_THE_POWER: dict[int, tuple[int, tuple[Any, ...]]] = {}
