@@ -74,7 +74,7 @@ KINDS_OF_RULE = {
     "P4": {"running out", "one moment"},
     "P5": {"running out", "second time round"},
     "P7": {"one moment"},
-    "P8": {"refilled", "one moment"},
+    "P8": {"refilled"},
     "P9": {"running out", "second time round"},
     "P11": {"running out", "second time round"},
 }
