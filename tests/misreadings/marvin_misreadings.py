@@ -35,6 +35,7 @@ from marvin_patches import (
     first_target_only,
     fort_anywhere,
     fort_by_who,
+    fort_gone_once_a_guard_fainted,
     fort_once_per_guard,
     fort_one_guard,
     fort_taken_shields_go,
@@ -47,6 +48,7 @@ from marvin_patches import (
     hidden_moves,
     hidden_still_standing,
     hiding_by_who,
+    hiding_only_once,
     hit_points_left_behind,
     joker_undoes_the_power,
     kill_anyone,
@@ -59,6 +61,7 @@ from marvin_patches import (
     no_guards,
     no_return_for_the_last,
     no_ship_into_a_fainted_place,
+    no_taking_back,
     nobody_standing,
     one_captain_hides,
     one_left,
@@ -88,6 +91,7 @@ from marvin_patches import (
     shields_left_behind,
     shields_wear_off,
     ship_leaves_it_hidden,
+    ship_only_into_fainted_places,
     side_method,
     skippable_hit,
     slash_carries_on,
@@ -97,6 +101,7 @@ from marvin_patches import (
     take_your_own,
     taken_back_to_the_bank,
     taken_prize_still_works,
+    takes_from_whoever_holds,
     targeting,
     targets_by_who,
     through_the_shield,
@@ -296,6 +301,13 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         powers(only_in_its_column),
         reads="move one of them to an empty position of your square",
     ),
+    misreading(
+        "M6",
+        "the Ship fills only a place where a pirate fainted",
+        remembering_emptied_places(fainted_only=True),
+        prize_moves(ship_only_into_fainted_places),
+        reads="A place the Ship itself has emptied is as empty as any other",
+    ),
     # M7: the Cave
     misreading(
         "M7",
@@ -363,6 +375,12 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         method(f"{GAME}:MarvinGame._use_power", back_when_the_captain_moves),
         reads="as soon as no other pirate of yours stands in the captain row",
     ),
+    misreading(
+        "M7",
+        "once a captain has hidden, the Cave can hide nobody again",
+        prize_moves(hiding_only_once),
+        reads="none of yours is hiding already",
+    ),
     # M8: the Fort
     misreading(
         "M8",
@@ -390,6 +408,13 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "the Fort shields each guard only once",
         prize_moves(fort_once_per_guard),
         reads="one of your guards that has none",
+    ),
+    misreading(
+        "M8",
+        "the Fort is lost for good once a guard has fainted",
+        remembering_emptied_places(fainted_only=True),
+        prize_moves(fort_gone_once_a_guard_fainted),
+        reads="the Fort works again",
     ),
     # M9: drawing
     misreading(
@@ -541,6 +566,7 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "M14",
         "a prize taken from you still works for you",
         method(f"{GAME}:MarvinGame._take", taken_prize_still_works),
+        after_draw("take", takes_from_whoever_holds),
         reads="Losing a prize takes away its power",
     ),
     misreading(
@@ -548,6 +574,12 @@ MARVIN_MISREADINGS: tuple[Misreading, ...] = (
         "the shields the Fort gave go with it when it is taken",
         method(f"{GAME}:MarvinGame._take", fort_taken_shields_go),
         reads="takes away its power, and nothing else",
+    ),
+    misreading(
+        "M14",
+        "a prize taken from you cannot be taken back",
+        after_draw("take", no_taking_back),
+        reads="the player who lost it may take it back",
     ),
     # M15: joker
     misreading(

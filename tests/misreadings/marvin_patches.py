@@ -29,7 +29,7 @@ from typing import Any
 from catalogue import Factory, replaced_by
 
 from pirate_rules.marvin import DRAW, POSITIONS, LegalMoves, Move, Outcome, Side
-from pirate_rules.marvin.display import EV_POWER, EV_RETURN
+from pirate_rules.marvin.display import EV_CARD, EV_POWER, EV_RETURN
 from pirate_rules.marvin.moves import power_table
 from pirate_rules.marvin.table import EFFECTS, PRIZE_INDEX, card_effect
 
@@ -445,6 +445,14 @@ def held(game: Game, player: int, prize: str) -> bool:
     return bool(game.holder(prize) == player)
 
 
+def hiding_only_once(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    hidden_before = any(
+        event[0] == EV_POWER and event[2] == player and event[3].kind == "cave"
+        for event in game._events
+    )
+    return [move for move in usable if move.kind != "cave" or not hidden_before]
+
+
 def hiding_by_who(game: Game, player: int, usable: list[Move]) -> list[Move]:
     side, who = game.sides[player], who_stands(game, player)
     moves = [move for move in usable if move.kind != "cave"]
@@ -637,6 +645,14 @@ def take_your_own(game: Game) -> None:
     game._legal = LegalMoves(Move.take(prize) for prize in ("cave", "ship", "fort"))
 
 
+def no_taking_back(game: Game) -> None:
+    taken_from_me = {}  # each prize: whether its last taker took it from the player to move
+    for event in game._events:
+        if event[0] == EV_CARD and len(event) == 6:  # a face card's take: (..., move, source)
+            taken_from_me[event[4].prize] = event[5] == game.to_move
+    game._legal = LegalMoves(m for m in game.legal_moves if not taken_from_me.get(m.prize))
+
+
 def one_prize_per_face(game: Game) -> None:
     prize = {11: "ship", 12: "cave", 13: "fort"}[game.drawn.rank]
     game._legal = LegalMoves(m for m in game.legal_moves if m.prize == prize)
@@ -671,6 +687,14 @@ def taken_prize_still_works(
     original(game, prize, *rest)
     if source >= 0:
         game._held[source] |= 1 << prize
+
+
+def takes_from_whoever_holds(game: Game) -> None:
+    """Face cards offer every prize that the player to move does not hold now, though a
+    prize taken from them still works for them."""
+    me = game.to_move
+    prizes = ("cave", "ship", "fort")
+    game._legal = LegalMoves(Move.take(p) for p in prizes if game.holder(p) != me)
 
 
 _BEFORE_THE_POWER: dict[int, tuple[int, tuple[Any, ...]]] = {}
@@ -859,6 +883,20 @@ def no_ship_into_a_fainted_place(game: Game, player: int, usable: list[Move]) ->
     side = game.sides[player]
     closed = {POSITIONS[i] for i in _emptied(side) if not side._hp[i]}
     return [m for m in usable if m.kind != "ship" or m.to not in closed]
+
+
+def fort_gone_once_a_guard_fainted(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    if not _emptied(game.sides[player]) & {0, 1}:  # GL and GR
+        return usable
+    return [move for move in usable if move.kind != "fort"]
+
+
+def ship_only_into_fainted_places(game: Game, player: int, usable: list[Move]) -> list[Move]:
+    side = game.sides[player]
+    moved_away = {
+        POSITIONS[i] for i in range(4) if not side._hp[i] and i not in _emptied(side)
+    }  # empty, and no pirate fainted there: the Ship took its pirate away
+    return [m for m in usable if m.kind != "ship" or not {m.position, m.to} & moved_away]
 
 
 def all_three_prizes(game: Game) -> Outcome | None:

@@ -11,6 +11,7 @@ from catalogue import Misreading, misreading
 from pirate_patches import (
     DEAL,
     GAME,
+    a_pass_without_a_placement_ends_the_game,
     ace_high,
     any_waste_card,
     anything_fits,
@@ -53,6 +54,7 @@ from pirate_patches import (
     own_or_other,
     owner_keeps_the_clash,
     owner_scores_a_claim,
+    played_on_the_first_time_round,
     played_when_turned,
     restock_and_turn,
     restock_reversed,
@@ -161,6 +163,12 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         game_method("_check_play", only_fresh_check),
         game_method("can_play", only_fresh_play),
         reads="wait until they are uncovered again",
+    ),
+    misreading(
+        "P3",
+        "a card let go by once is lost when it comes round again",
+        played_on_the_first_time_round(),
+        reads="a card let go by is not lost",
     ),
     # P4: everyone acts at once
     misreading(
@@ -442,5 +450,11 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "a card that could fill the gap between the halves keeps the game going",
         anything_fits(in_the_gap),
         reads="A card must fit now, as keel or next rank",
+    ),
+    misreading(
+        "P11",
+        "the game ends once both players have gone through their stock without placing a card",
+        a_pass_without_a_placement_ends_the_game(),
+        reads="players notice this by each going once through their whole stock",
     ),
 )

@@ -565,3 +565,72 @@ def comes_round_once() -> Patch:
         **game_method("can_claim", no_claim_the_second_time),
         **game_method("_check_claim", no_claim_the_second_time_check),
     }
+
+
+def _came_round_again_on_top(game: Game, player: int) -> bool:
+    again = _AGAIN.get(id(game), [None, None])[player]
+    return again is not None and again == game.waste_top(player)
+
+
+def no_play_the_second_time(original: Callable[[Game, int], bool], game: Game, player: int) -> bool:
+    return original(game, player) and not _came_round_again_on_top(game, player)
+
+
+def no_play_the_second_time_check(
+    original: Callable[[Game, int], None], game: Game, player: int
+) -> None:
+    original(game, player)
+    if _came_round_again_on_top(game, player):
+        raise IllegalMoveError(
+            f"{game.players[player]} cannot play {game.waste_top(player)}: it has come round"
+            " before",
+            rule="P3",
+        )
+
+
+def played_on_the_first_time_round() -> Patch:
+    """A card its owner let go by once cannot be played when it comes round again."""
+    return {
+        **game_method("_begin", _new_game),
+        **game_method("_turn", _turn_noted),
+        **game_method("can_play", no_play_the_second_time),
+        **game_method("_check_play", no_play_the_second_time_check),
+    }
+
+
+_PASSED: dict[int, tuple[int, set[int]]] = {}
+"""For the misreading that a pass through the stock without a placement ends the game:
+for each game (by its ``id``), the cards both players still held after the last
+placement, and the players who have turned their waste over since."""
+
+
+def _held_cards(game: Game) -> int:
+    return sum(len(game.stock(player)) + len(game.waste(player)) for player in (0, 1))
+
+
+def ended_by_a_pass(original: Callable[..., None], game: Game, *args: Any) -> None:
+    original(game, *args)
+    held, passed = _PASSED.get(id(game), (-1, set()))
+    if _held_cards(game) != held:  # a card was placed: a new pass begins
+        held, passed = _held_cards(game), set()
+    passed |= {e.player for e in game.events if e.kind == "restock" and e.moment == game.moment}
+    _PASSED[id(game)] = held, passed
+    with_cards = {p for p in (0, 1) if game.stock(p) or game.waste(p)}
+    if game.outcome() is None and with_cards and passed >= with_cards:
+        score = game.score
+        winner = None if score[0] == score[1] else int(score[1] > score[0])
+        game._outcome = Outcome(winner, Termination.BLOCKED)
+
+
+def _no_pass_yet(original: Callable[..., None], game: Game, *args: Any, **kwargs: Any) -> None:
+    original(game, *args, **kwargs)
+    _PASSED.pop(id(game), None)
+
+
+def a_pass_without_a_placement_ends_the_game() -> Patch:
+    """The game ends once every player with cards has turned their waste over since the
+    last card was placed, whether or not a card would still fit."""
+    return {
+        **game_method("_begin", _no_pass_yet),
+        **game_method("apply_moment", ended_by_a_pass),
+    }

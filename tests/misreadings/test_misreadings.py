@@ -5,8 +5,10 @@ misreading of the rule (see `catalogue`), the same section fails because the eng
 answers differently, not because the patch crashed. Each misreading has an example of
 its own: one that it alone needs (see `catalogue.own_examples`), except the older ones
 listed in `SHARING_EXAMPLES`. The rule's "Not to be confused with" box names exactly
-the catalogued misreadings, so the page and the catalogue stay in step. Weakening a
-rule's examples makes one of these tests fail.
+the catalogued misreadings, so the page and the catalogue stay in step. Every rule has
+at least four misreadings, and those that meet one of the situations where careful
+readers go wrong most often (`KINDS_OF_RULE`) have five. Weakening a rule's examples
+makes one of these tests fail.
 """
 
 from __future__ import annotations
@@ -48,6 +50,40 @@ CATALOGUE: tuple[Misreading, ...] = MARVIN_MISREADINGS + PIRATE_MISREADINGS
 ALL_RULES = sorted(RULES, key=lambda rule: (rule[0], int(rule[1:])))
 AT_LEAST = 4
 """Every rule has at least this many misreadings catalogued."""
+
+KINDS = {
+    "refilled": "a place is emptied and later filled again",
+    "prize lost": "losing a prize has side effects",
+    "running out": "the exact boundary of running out of cards",
+    "one moment": "both players place cards in one moment, on different ships",
+    "second time round": "a card comes round a second time after the waste is turned over",
+}
+"""The kinds of situation where careful readers go wrong most often."""
+
+KINDS_OF_RULE = {
+    "M3": {"prize lost"},
+    "M6": {"refilled"},
+    "M7": {"refilled", "prize lost"},
+    "M8": {"refilled"},
+    "M9": {"running out"},
+    "M14": {"prize lost"},
+    "M16": {"refilled"},
+    "M17": {"refilled"},
+    "M18": {"refilled"},
+    "P3": {"running out", "second time round"},
+    "P4": {"running out", "one moment"},
+    "P5": {"running out", "second time round"},
+    "P7": {"one moment"},
+    "P8": {"refilled"},
+    "P9": {"running out", "second time round"},
+    "P11": {"running out", "second time round"},
+}
+"""The rules whose section meets one of the `KINDS`, and which ones. A rule not listed
+meets none: its reading does not change in those situations (P10, for one: one moment's
+captures can never bring both players to the mark, as its section explains)."""
+
+AT_LEAST_WHERE_KINDS = 5
+"""A rule listed in `KINDS_OF_RULE` has at least this many misreadings catalogued."""
 
 SHARING_EXAMPLES = frozenset(
     {
@@ -225,6 +261,18 @@ def test_every_rule_has_at_least_four_misreadings() -> None:
     assert set(counts) <= set(RULES)
     for rule in ALL_RULES:
         assert counts[rule] >= AT_LEAST, f"{rule} has {counts[rule]} misreadings, needs {AT_LEAST}"
+
+
+def test_rules_where_the_kinds_apply_have_five_misreadings() -> None:
+    assert set(KINDS_OF_RULE) <= set(RULES)
+    assert set().union(*KINDS_OF_RULE.values()) == set(KINDS), "each kind applies somewhere"
+    counts = Counter(item.rule for item in CATALOGUE)
+    few = [
+        f"{rule} ({', '.join(sorted(kinds))}) has {counts[rule]}"
+        for rule, kinds in KINDS_OF_RULE.items()
+        if counts[rule] < AT_LEAST_WHERE_KINDS
+    ]
+    assert not few, f"needs {AT_LEAST_WHERE_KINDS} misreadings each: " + "; ".join(few)
 
 
 def rule_words(rule: str) -> str:
