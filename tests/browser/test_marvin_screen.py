@@ -152,15 +152,17 @@ def test_the_computer_can_be_paused_and_stepped(marvin: tuple[Page, Watch]) -> N
     expect(page.locator("#status")).to_have_text(
         "Paused. Tap “Go on” to play on, or “Step” for one step."
     )
-    page.wait_for_timeout(700)  # a step under way may finish
+    # A step under way finishes; the next one is held (`data-held`) until Go on or Step.
+    held = "document.querySelector('#play').hasAttribute('data-held')"
+    page.wait_for_function(held)
     stopped = page.evaluate(steps)
     page.wait_for_timeout(900)
     assert page.evaluate(steps) == stopped
     for _ in range(3):
         page.locator("#step").click()
-        page.wait_for_function(f"{steps} === {stopped + 1}")
+        # One step goes, and the next is held again.
+        page.wait_for_function(f"{steps} > {stopped} && {held}")
         stopped += 1
-        page.wait_for_timeout(400)
         assert page.evaluate(steps) == stopped
     expect(page.locator("#status")).to_contain_text("Paused")
     page.locator("#pause").click()  # go on

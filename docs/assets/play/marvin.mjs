@@ -165,13 +165,23 @@ function stepTime(next, index) {
 
 let permit = false; // a Step pressed while no step was waiting: the next one may go
 
+/**
+ * Wait here before each of the computer's steps while paused, until Go on or Step.
+ * `data-held` on the page is there while a step waits: no step is under way then.
+ */
 function gate() {
   if (!paused) return Promise.resolve();
   if (permit) {
     permit = false;
     return Promise.resolve();
   }
-  return new Promise((resolve) => (release = resolve));
+  root.dataset.held = "";
+  return new Promise((resolve) => {
+    release = () => {
+      delete root.dataset.held;
+      resolve();
+    };
+  });
 }
 
 function setPaused(on) {
