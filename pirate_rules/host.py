@@ -158,9 +158,13 @@ class BotHost:
         self._send({"op": "start", "games": list(games)})
         return self._answers(len(games))
 
-    def send_choices(self, games: Sequence[tuple[int, Any]]) -> None:
-        """Ask for a choice in each game: ``(id, what changed since the bot's last choice)``."""
-        self._send({"op": "choose", "games": list(games)})
+    def send_choices(self, games: Sequence[tuple[int, Any]], *, reasons: bool = False) -> None:
+        """Ask for a choice in each game: ``(id, what changed since the bot's last choice)``;
+        with ``reasons``, each answer is ``[choice, the bot's reason]``."""
+        message: dict[str, Any] = {"op": "choose", "games": list(games)}
+        if reasons:
+            message["reasons"] = True
+        self._send(message)
 
     def choices(self, count: int) -> list[Any]:
         """The answers to :meth:`send_choices`, in order: a move or action in notation,
@@ -384,7 +388,7 @@ def _serve(channel: process.Channel) -> None:
         elif op == "start" and games is not None:
             channel.send([_start(games, entry) for entry in message["games"]])
         elif op == "choose" and games is not None:
-            _choose(games, message["games"], channel)
+            _choose(games, message["games"], channel, bool(message.get("reasons")))
         elif op == "end" and games is not None:
             for key in message["ids"]:
                 games.bots.pop(key, None)
@@ -477,8 +481,14 @@ def _start_view(game: str, know: dict[str, Any], seed: int) -> Any:
     return PirateView(know["low"], know["players"], cuts, seed)
 
 
-def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> None:
-    """Play what changed on each view, ask the bot, and send the answers a few at a time."""
+def _choose(
+    games: _Games, asked: list[list[Any]], channel: process.Channel, reasons: bool = False
+) -> None:
+    """Play what changed on each view, ask the bot, and send the answers a few at a time.
+
+    With ``reasons`` (a game in the terminal), each answer is the choice and the bot's
+    ``reason`` for it, as text: ``[choice, reason]``.
+    """
     global _IN_BOT
     from pirate_rules.referee import _plain
 
@@ -518,7 +528,10 @@ def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> 
         if mark != ((game._turn, game._phase) if marvin else game.moment):
             answers.append({"problem": CHANGED})
             continue
-        answers.append(str(choice))
+        if reasons:
+            answers.append(_with_reason(seat, str(choice)))
+        else:
+            answers.append(str(choice))
         now = time.monotonic()
         if now - flushed > FLUSH:
             channel.send(answers)
@@ -528,6 +541,30 @@ def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> 
     if forked:
         answers = [{"problem": forked}] * len(answers)
     channel.send(answers)
+
+
+def _with_reason(seat: Any, choice: str) -> Any:
+    """``[choice, reason]``: the bot's reason for its choice as text ("" for none), or
+    the problem of a reason that fails."""
+    global _IN_BOT
+    from pirate_rules.bots import describe_exception, fault_location
+
+    _IN_BOT = True
+    try:
+        reason = getattr(seat.bot, "reason", "")
+        text = (reason if type(reason) is str else str(reason)) if reason else ""
+    except BaseException as exc:  # the bot's own code: its fault
+        _IN_BOT = False
+        if _FORK_CHILD:
+            _REAL_EXIT(0)
+        return {
+            "problem": f"its reason raised {describe_exception(exc)}",
+            "location": fault_location(exc, type(seat.bot)),
+        }
+    _IN_BOT = False
+    if _FORK_CHILD:
+        _REAL_EXIT(0)
+    return [choice, str.__str__(text)]
 
 
 def _forked() -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from pirate_rules.errors import BotError, IllegalMoveError, PirateRulesError
-from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, view_seed
+from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, new_key, view_seed
 from pirate_rules.marvin.view import move_of
 from pirate_rules.referee import (
     MAX_TURNS,
@@ -36,7 +36,7 @@ from pirate_rules.referee import (
 )
 from pirate_rules.summary import GameResult, result_of
 
-__all__ = ["Hosts", "play_lockstep"]
+__all__ = ["Asked", "Hosts", "play_lockstep"]
 
 BATCH_LIMIT: Final = 200
 """The most games played in lockstep at once."""
@@ -512,3 +512,124 @@ def _moment(task: Any, play: _Play, faults: dict[int, BotError]) -> None:
     told = seen(game, letters, before)
     for seat in play.hosted:
         play.news[seat][0].append(told)
+
+
+class _OneGame:
+    """What :class:`Asked` shares with a run's task: the game, the bots, the key."""
+
+    def __init__(self, game: str, bot: str, key: str, move_time: float | None) -> None:
+        self.game = game
+        self.bots = (bot, bot)
+        self.key = key
+        self.move_time = move_time
+
+
+class Asked:
+    """Your own bot in one game played here, in a host of its own, asked move by move
+    (``pirate-rules play``, where a person plays the other seat).
+
+    The true game stays in this process; the host plays on its view of it, told only
+    what changed since the bot's last choice, as in :func:`play_lockstep`. Each answer
+    is checked and played here on the true game. A fault is a :class:`BotError` that
+    names the bot, the game and the move; the game as played so far is kept.
+
+    Args:
+        game: The true game, just dealt (a Marvin or a Pirate game).
+        name: The game's name: ``"marvin"`` or ``"pirate"``.
+        bot: Your bot as the command line names it (``my_bot.py:Mine``).
+        seat: The bot's seat.
+        seed: The seed the game was dealt from.
+        move_time: The time limit of a move, in seconds (None: no limit).
+
+    Raises:
+        BotError: the bot cannot be loaded or created (its host says why).
+        UnknownBotError: there is no such bot.
+    """
+
+    def __init__(
+        self, game: Any, name: str, bot: str, seat: int, seed: int, move_time: float | None
+    ) -> None:
+        self.task = _OneGame(name, bot, new_key(), move_time)
+        self.seat = seat
+        self.marvin = name == "marvin"
+        self.play = _Play(seed, game, [None, None])
+        self.play.hosted = [seat]
+        if self.marvin:
+            from pirate_rules.marvin.view import Draws
+
+            self.play.draws = Draws()
+            self.play.cards = [str(card) for card in self.play.draws.since(game)]
+        self.hosts = Hosts(name, self.task.bots, (seat == 0, seat == 1), move_time)
+        self.host = self.hosts.host(seat)
+        try:
+            made = self.host.start([_start_entry(self.task, self.play, seat, self.marvin)])
+        except HostFault as exc:
+            self.close()
+            raise self._failed(exc, "the bot's start", "before the game") from None
+        if made[0] is not None:
+            self.close()
+            raise _error(self.task, seat, self.play, made[0], when="before the game")
+
+    def _failed(self, exc: HostFault, what: str = "choose()", when: str | None = None) -> BotError:
+        problem = fault_words(exc.fault, what, self.task.move_time)
+        return _error(self.task, self.seat, self.play, {"problem": problem}, when=when)
+
+    def _ask(self) -> tuple[Any, str]:
+        """Tell the host what changed, and ask for the bot's choice and its reason."""
+        play, seat = self.play, self.seat
+        moves, cards = play.news[seat]
+        play.news[seat] = ([], [])
+        try:
+            self.host.send_choices(
+                [(play.seed, [moves, "".join(cards)] if self.marvin else moves)], reasons=True
+            )
+            answer = self.host.choices(1)[0]
+        except HostFault as exc:
+            raise self._failed(exc) from None
+        if isinstance(answer, dict):
+            raise _error(self.task, seat, play, answer)
+        if not (isinstance(answer, list) and len(answer) == 2 and isinstance(answer[1], str)):
+            self.host.kill("it sent what is not an answer")
+            problem = f"its process sent {shown(answer)}, which is not an answer"
+            raise _error(self.task, seat, play, {"problem": problem})
+        return answer[0], answer[1]
+
+    def move(self) -> tuple[Any, str]:
+        """Marvin: the bot's move and its reason, once the move is played on the game.
+
+        Raises:
+            BotError: the bot failed, or its move was malformed or illegal.
+        """
+        text, reason = self._ask()
+        faults: dict[int, BotError] = {}
+        _hosted_move(self.task, self.seat, self.play, text, faults)
+        if faults:
+            raise faults[self.play.seed]
+        return move_of(text), reason
+
+    def moved(self, move: Any) -> None:
+        """Marvin: the other player's move was just played on the game."""
+        _moved(self.play, str(move))
+
+    def action(self) -> str:
+        """Pirate: the bot's action this moment, as a letter (checked by :meth:`moment`)."""
+        text, _ = self._ask()
+        return text  # type: ignore[no-any-return]
+
+    def moment(self, letter: str, action: str) -> None:
+        """Pirate: play the moment of the other player's ``letter`` (checked already) and
+        the bot's ``action``.
+
+        Raises:
+            BotError: the bot's action was malformed or illegal.
+        """
+        pending = self.play.pending
+        pending[self.seat], pending[1 - self.seat] = action, letter
+        faults: dict[int, BotError] = {}
+        _moment(self.task, self.play, faults)
+        if faults:
+            raise faults[self.play.seed]
+
+    def close(self) -> None:
+        """End the host and everything it started."""
+        self.hosts.close()
