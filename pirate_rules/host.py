@@ -504,8 +504,8 @@ def _choose(
             continue
         game = view.game
         try:
-            if marvin:
-                view.update(changed[0], _cards(changed[1]))
+            if marvin:  # the moves in one text, with commas; the cards they drew
+                view.update(changed[0].split(",") if changed[0] else (), _cards(changed[1]))
             else:
                 view.update(changed)
         except Exception:

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from pirate_rules.errors import BotError, IllegalMoveError, PirateRulesError
 from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, new_key, view_seed
-from pirate_rules.marvin.view import move_of
+from pirate_rules.marvin.view import CARDS, move_of
 from pirate_rules.referee import (
     MAX_TURNS,
     Seat,
@@ -41,6 +41,9 @@ __all__ = ["Asked", "Hosts", "play_lockstep"]
 BATCH_LIMIT: Final = 200
 """The most games played in lockstep at once."""
 
+
+TEXTS: Final = {card: text for text, card in CARDS.items()}
+"""Each card's notation, by card (cards are shared instances)."""
 
 _CHOOSE_AT: dict[str, str] = {}
 """Where each hosted bot's ``choose`` is defined (its host says), for messages."""
@@ -123,7 +126,19 @@ class Hosts:
 class _Play:
     """One game of the batch: the true game, its seats, and what each hosted bot has been told."""
 
-    __slots__ = ("cards", "done", "draws", "game", "hosted", "news", "pending", "seats", "seed")
+    __slots__ = (
+        "cards",
+        "done",
+        "drawn",
+        "draws",
+        "game",
+        "hosted",
+        "news",
+        "pending",
+        "seats",
+        "seed",
+        "told",
+    )  # fmt: skip
 
     def __init__(self, seed: int, game: Any, seats: list[Seat | None]) -> None:
         self.seed = seed
@@ -131,9 +146,11 @@ class _Play:
         self.seats = seats  # the engine's bots; None for a hosted seat
         self.hosted = [seat for seat in (0, 1) if seats[seat] is None]
         self.cards: list[str] = []  # Marvin: the cards drawn before the first choice
-        # per seat, what its bot has not been told yet: Marvin's moves and the cards they
-        # drew; Pirate's moments, as its players saw them
-        self.news: list[tuple[list[str], list[str]]] = [([], []), ([], [])]
+        # what happened, as both players saw it: Marvin's moves and the cards they drew,
+        # Pirate's moments; and, per seat, how much of each its bot has been told
+        self.news: list[str] = []
+        self.drawn: list[str] = []
+        self.told = [(0, 0), (0, 0)]
         self.draws: Any = None
         self.done = False
         self.pending: list[Any] = [None, None]  # Pirate: the hosted bots' answers this moment
@@ -292,6 +309,17 @@ def _deal(task: Any, seed: int, hosts: Hosts, marvin: bool) -> _Play:
     return play
 
 
+def _news(play: _Play, seat: int, marvin: bool) -> Any:
+    """What ``seat``'s bot has not been told yet (then it has): Marvin's moves, in one
+    text with commas, and the cards they drew, in one text; Pirate's moments."""
+    news, drawn = play.news, play.drawn
+    moves, cards = play.told[seat]
+    play.told[seat] = (len(news), len(drawn))
+    if marvin:
+        return [",".join(news[moves:]), "".join(drawn[cards:])]
+    return news[moves:]
+
+
 def _start_entry(task: Any, play: _Play, seat: int, marvin: bool) -> dict[str, Any]:
     game = play.game
     if marvin:
@@ -350,9 +378,7 @@ def _ask_hosts(
         assert host is not None
         asks: list[tuple[int, Any]] = []
         for play in plays:
-            moves, cards = play.news[seat]
-            asks.append((play.seed, [moves, "".join(cards)] if marvin else moves))
-            play.news[seat] = ([], [])
+            asks.append((play.seed, _news(play, seat, marvin)))
         try:
             host.send_choices(asks)
             sent.append(seat)
@@ -445,13 +471,9 @@ def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int,
 
 
 def _moved(play: _Play, text: str) -> None:
-    """After a Marvin move: each hosted bot is to be told it, and the cards it drew."""
-    drawn = [str(card) for card in play.draws.since(play.game)]
-    news = play.news
-    for seat in play.hosted:
-        moves, cards = news[seat]
-        moves.append(text)
-        cards += drawn
+    """After a Marvin move: the hosted bots are to be told it, and the cards it drew."""
+    play.news.append(text)
+    play.drawn += [TEXTS[card] for card in play.draws.since(play.game)]
 
 
 _ACTIONS: dict[str, Any] = {}
@@ -509,9 +531,7 @@ def _moment(task: Any, play: _Play, faults: dict[int, BotError]) -> None:
                     )
                 return
         raise
-    told = seen(game, letters, before)
-    for seat in play.hosted:
-        play.news[seat][0].append(told)
+    play.news.append(seen(game, letters, before))
 
 
 class _OneGame:
@@ -577,12 +597,8 @@ class Asked:
     def _ask(self) -> tuple[Any, str]:
         """Tell the host what changed, and ask for the bot's choice and its reason."""
         play, seat = self.play, self.seat
-        moves, cards = play.news[seat]
-        play.news[seat] = ([], [])
         try:
-            self.host.send_choices(
-                [(play.seed, [moves, "".join(cards)] if self.marvin else moves)], reasons=True
-            )
+            self.host.send_choices([(play.seed, _news(play, seat, self.marvin))], reasons=True)
             answer = self.host.choices(1)[0]
         except HostFault as exc:
             raise self._failed(exc) from None
