@@ -243,9 +243,15 @@ class RefereeSignals:
     ended, and the fault names the bot; a signal from anyone else (the terminal sends
     it with no pid) is Ctrl-C, raised in the main thread as usual, and every host is
     ended at once so that nothing waits on a stuck bot.
+
+    Args:
+        ctrl_c: Whether SIGINT from anyone but a bot is Ctrl-C here. A worker process
+            (``--jobs 2``), whose hosts' bots see it as their referee, passes False: it
+            leaves Ctrl-C to the main process, which stops it, and watches only its bots.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ctrl_c: bool = True) -> None:
+        self.ctrl_c = ctrl_c
         self.on = (
             sys.platform.startswith("linux")
             and hasattr(signal, "sigtimedwait")
@@ -278,6 +284,8 @@ class RefereeSignals:
             if host is not None:
                 host.kill(f"it sent SIGINT to the referee (from pid {sender})")
                 continue
+            if not self.ctrl_c:
+                continue  # Ctrl-C: the main process stops this one
             _thread.interrupt_main()
             signal.pthread_kill(self._main, signal.SIGUSR2)
             for each in list(_LIVE_HOSTS):

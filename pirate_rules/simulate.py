@@ -804,14 +804,24 @@ def _worker_starts() -> None:
     """A worker process leaves Ctrl-C to the main process, which stops it cleanly; what
     bots print goes to standard error; a bot's ``os._exit`` is told, not obeyed; and a
     worker that a bot ends (``os.abort``) dumps no traceback of its own: the main
-    process tells it in one line."""
+    process tells it in one line.
+
+    A worker is the referee of its hosts' games: SIGINT that a bot sends it (its
+    parent) is that bot's fault, told in one line (see
+    :class:`~pirate_rules.host.RefereeSignals`); any other SIGINT is ignored here.
+    """
     import faulthandler
 
     from pirate_rules import process
+    from pirate_rules.host import RefereeSignals
 
     faulthandler.disable()
     process.become_subreaper()  # what a host's bot leaves behind is this worker's to end
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch = RefereeSignals(ctrl_c=False)
+    if watch.on:  # for the worker's whole life: it ends with its process
+        watch.__enter__()  # SIGINT is blocked, and taken by the watch's thread
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # an ignored one is lost
     with contextlib.suppress(OSError):
         os.dup2(2, 1)
     sys.stdout = sys.stderr

@@ -235,6 +235,17 @@ def test_play_never_runs_your_bot_in_its_own_process_unless_asked(tmp_path: Path
             path.unlink()
 
 
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_bot_that_signals_its_worker_is_told_with_two_processes(
+    game: str, tmp_path: Path
+) -> None:
+    """With --jobs 2 a host's parent is a worker process, the referee of its batch: the
+    SIGINT a bot sends it is the bot's one-line fault, never ignored."""
+    status, out, err, records = run(game, "signals_referee", tmp_path, "--jobs", "2")
+    check_outcome(game, "signals_referee", status, out, err, records)
+    assert status == 1
+
+
 def test_hosts_ended_from_another_thread_stop_their_batch_at_once() -> None:
     """What a cluster's worker does for the batches of a run that its client stopped: a
     bot that would hang for ever (there is no move time here) is ended from outside."""
