@@ -244,14 +244,23 @@ class RefereeSignals:
     it with no pid) is Ctrl-C, raised in the main thread as usual, and every host is
     ended at once so that nothing waits on a stuck bot.
 
+    With ``--jobs 2`` the hosts are a worker process's children, and the worker watches
+    them the same way. A bot that sends SIGINT past its worker, to this process, is
+    found by walking up from the sender to the worker it descends from
+    (:data:`WORKERS`): this process writes the sender's pid in that worker's slot and
+    passes the signal on to the worker, which ends that bot's host and names it.
+
     Args:
         ctrl_c: Whether SIGINT from anyone but a bot is Ctrl-C here. A worker process
             (``--jobs 2``), whose hosts' bots see it as their referee, passes False: it
             leaves Ctrl-C to the main process, which stops it, and watches only its bots.
+        accused: A worker's slot (a shared ``multiprocessing`` value) where its main
+            process writes the pid of a bot of this worker's that sent it SIGINT.
     """
 
-    def __init__(self, ctrl_c: bool = True) -> None:
+    def __init__(self, ctrl_c: bool = True, accused: Any = None) -> None:
         self.ctrl_c = ctrl_c
+        self.accused = accused
         self.on = (
             sys.platform.startswith("linux")
             and hasattr(signal, "sigtimedwait")
@@ -276,6 +285,8 @@ class RefereeSignals:
             if info is None:
                 continue
             sender = info.si_pid
+            if self.accused is not None and sender and sender == os.getppid():
+                sender, self.accused.value = self.accused.value, 0  # passed on by the main
             host = host_of(sender) if sender and sender != os.getpid() else None
             if host is None and sender and _adopted(sender):
                 for each in list(_LIVE_HOSTS):
@@ -283,6 +294,13 @@ class RefereeSignals:
                 continue
             if host is not None:
                 host.kill(f"it sent SIGINT to the referee (from pid {sender})")
+                continue
+            worker = _worker_above(sender) if sender else None
+            slot = WORKERS.get(worker) if worker is not None else None
+            if worker is not None and slot is not None:  # a bot of a worker's: it names it
+                slot.value = sender
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker, signal.SIGINT)
                 continue
             if not self.ctrl_c:
                 continue  # Ctrl-C: the main process stops this one
@@ -297,6 +315,23 @@ class RefereeSignals:
             self._thread.join()
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
             signal.signal(signal.SIGUSR2, self._before)
+
+
+WORKERS: dict[int, Any] = {}
+"""This process's worker processes (``--jobs 2``), by pid: each one's slot for the pid of
+a bot of its own that sent SIGINT to this process (see :class:`RefereeSignals`)."""
+
+
+def _worker_above(pid: int) -> int | None:
+    """The worker process (:data:`WORKERS`) that process ``pid`` descends from, if any."""
+    stat = process._stat(pid)
+    for _ in range(64):
+        if stat is None or stat.ppid <= 1 or stat.ppid == os.getpid():
+            return None
+        if stat.ppid in WORKERS:
+            return stat.ppid
+        stat = process._stat(stat.ppid)
+    return None
 
 
 def _adopted(pid: int) -> bool:

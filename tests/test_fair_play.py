@@ -246,6 +246,18 @@ def test_a_bot_that_signals_its_worker_is_told_with_two_processes(
     assert status == 1
 
 
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_bot_that_signals_the_main_process_past_its_worker_is_told(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The main process tells that SIGINT from Ctrl-C by its sender, a worker's bot."""
+    case = "signals_referee:Grandparent"
+    monkeypatch.setitem(HOSTILE, case, "sent SIGINT to the referee")
+    status, out, err, records = run(game, case, tmp_path, "--jobs", "2")
+    check_outcome(game, case, status, out, err, records)
+    assert status == 1
+
+
 def test_hosts_ended_from_another_thread_stop_their_batch_at_once() -> None:
     """What a cluster's worker does for the batches of a run that its client stopped: a
     bot that would hang for ever (there is no move time here) is ended from outside."""
