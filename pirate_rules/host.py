@@ -268,6 +268,7 @@ class RefereeSignals:
         )
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._blamed: set[int] = set()  # senders already told: one may send again at once
 
     def __enter__(self) -> RefereeSignals:
         if self.on:
@@ -287,17 +288,22 @@ class RefereeSignals:
             sender = info.si_pid
             if self.accused is not None and sender and sender == os.getppid():
                 sender, self.accused.value = self.accused.value, 0  # passed on by the main
+            if sender in self._blamed:
+                continue  # again, before its host was ended: it is told already
             host = host_of(sender) if sender and sender != os.getpid() else None
             if host is None and sender and _adopted(sender):
+                self._blamed.add(sender)
                 for each in list(_LIVE_HOSTS):
                     each.kill(f"a process it left behind (pid {sender}) sent SIGINT to the referee")
                 continue
             if host is not None:
+                self._blamed.add(sender)
                 host.kill(f"it sent SIGINT to the referee (from pid {sender})")
                 continue
             worker = _worker_above(sender) if sender else None
             slot = WORKERS.get(worker) if worker is not None else None
             if worker is not None and slot is not None:  # a bot of a worker's: it names it
+                self._blamed.add(sender)
                 slot.value = sender
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(worker, signal.SIGINT)
