@@ -95,11 +95,15 @@ def spread(values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--marvin", type=int, default=1000, help="Marvin games per way and run")
-    parser.add_argument("--pirate", type=int, default=150, help="Pirate games per way and run")
+    parser.add_argument("--marvin", type=int, default=1000,
+                        help="Marvin games per way and run (0: none)")  # fmt: skip
+    parser.add_argument("--pirate", type=int, default=150,
+                        help="Pirate games per way and run (0: none)")  # fmt: skip
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     for game, count in (("marvin", args.marvin), ("pirate", args.pirate)):
+        if count <= 0:  # --pirate 0, say, times Marvin alone
+            continue
         found: dict[str, list[tuple[float, float]]] = {way: [] for way in WAYS}
         for run in range(args.runs):
             seeds = range(run * count, (run + 1) * count)

@@ -284,6 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--auto", action="store_true", help="Pirate: turn for you when nothing of yours fits"
     )
+    play.add_argument(
+        "--in-process",
+        action="store_true",
+        help="play your own bot in this process, if you trust it: it can then read hidden"
+        " cards and switch off the referee's checks (by default it plays in a process of"
+        " its own, on the game as its player knows it)",
+    )
     play.add_argument("--traceback", action="store_true", help="show a faulty bot's traceback")
 
     bots = commands.add_parser(
@@ -846,7 +853,10 @@ def _list_bots(game: str | None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from pirate_rules import process
+    from pirate_rules.host import RefereeSignals
     from pirate_rules.referee import guard_exits
+    from pirate_rules.simulate import is_hosted
     from pirate_rules.terminal import check_record_path, default_bot, play
 
     name = args.name.strip()
@@ -863,9 +873,18 @@ def _play(args: argparse.Namespace) -> int:
         raise PirateRulesError("standard input is closed: play reads your moves from it")
     guard_exits()
     bot = args.bot or default_bot(args.game)
-    _check_bot(args.game, bot, "--bot")
-    return play(args.game, bot=bot, seed=args.seed, name=name, record=args.record,
-                auto=args.auto, move_time=args.move_time or None)  # fmt: skip
+    if args.in_process or not is_hosted(bot):  # your own is loaded in its host, not here
+        _check_bot(args.game, bot, "--bot")
+    process.become_subreaper()  # what a bot starts and leaves is this process's to end
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(RefereeSignals())  # SIGINT from a bot is its fault, not Ctrl-C
+        stack.callback(process.end_all)  # no process outlives the game
+        try:
+            return play(args.game, bot=bot, seed=args.seed, name=name, record=args.record,
+                        auto=args.auto, move_time=args.move_time or None,
+                        in_process=args.in_process)  # fmt: skip
+        except UnknownBotError as exc:
+            raise UsageError(f"--bot: {exc}") from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -158,9 +158,13 @@ class BotHost:
         self._send({"op": "start", "games": list(games)})
         return self._answers(len(games))
 
-    def send_choices(self, games: Sequence[tuple[int, Any]]) -> None:
-        """Ask for a choice in each game: ``(id, what changed since the bot's last choice)``."""
-        self._send({"op": "choose", "games": list(games)})
+    def send_choices(self, games: Sequence[tuple[int, Any]], *, reasons: bool = False) -> None:
+        """Ask for a choice in each game: ``(id, what changed since the bot's last choice)``;
+        with ``reasons``, each answer is ``[choice, the bot's reason]``."""
+        message: dict[str, Any] = {"op": "choose", "games": list(games)}
+        if reasons:
+            message["reasons"] = True
+        self._send(message)
 
     def choices(self, count: int) -> list[Any]:
         """The answers to :meth:`send_choices`, in order: a move or action in notation,
@@ -239,9 +243,24 @@ class RefereeSignals:
     ended, and the fault names the bot; a signal from anyone else (the terminal sends
     it with no pid) is Ctrl-C, raised in the main thread as usual, and every host is
     ended at once so that nothing waits on a stuck bot.
+
+    With ``--jobs 2`` the hosts are a worker process's children, and the worker watches
+    them the same way. A bot that sends SIGINT past its worker, to this process, is
+    found by walking up from the sender to the worker it descends from
+    (:data:`WORKERS`): this process writes the sender's pid in that worker's slot and
+    passes the signal on to the worker, which ends that bot's host and names it.
+
+    Args:
+        ctrl_c: Whether SIGINT from anyone but a bot is Ctrl-C here. A worker process
+            (``--jobs 2``), whose hosts' bots see it as their referee, passes False: it
+            leaves Ctrl-C to the main process, which stops it, and watches only its bots.
+        accused: A worker's slot (a shared ``multiprocessing`` value) where its main
+            process writes the pid of a bot of this worker's that sent it SIGINT.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ctrl_c: bool = True, accused: Any = None) -> None:
+        self.ctrl_c = ctrl_c
+        self.accused = accused
         self.on = (
             sys.platform.startswith("linux")
             and hasattr(signal, "sigtimedwait")
@@ -249,6 +268,7 @@ class RefereeSignals:
         )
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._blamed: set[int] = set()  # senders already told: one may send again at once
 
     def __enter__(self) -> RefereeSignals:
         if self.on:
@@ -266,14 +286,30 @@ class RefereeSignals:
             if info is None:
                 continue
             sender = info.si_pid
+            if self.accused is not None and sender and sender == os.getppid():
+                sender, self.accused.value = self.accused.value, 0  # passed on by the main
+            if sender in self._blamed:
+                continue  # again, before its host was ended: it is told already
             host = host_of(sender) if sender and sender != os.getpid() else None
             if host is None and sender and _adopted(sender):
+                self._blamed.add(sender)
                 for each in list(_LIVE_HOSTS):
                     each.kill(f"a process it left behind (pid {sender}) sent SIGINT to the referee")
                 continue
             if host is not None:
+                self._blamed.add(sender)
                 host.kill(f"it sent SIGINT to the referee (from pid {sender})")
                 continue
+            worker = _worker_above(sender) if sender else None
+            slot = WORKERS.get(worker) if worker is not None else None
+            if worker is not None and slot is not None:  # a bot of a worker's: it names it
+                self._blamed.add(sender)
+                slot.value = sender
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker, signal.SIGINT)
+                continue
+            if not self.ctrl_c:
+                continue  # Ctrl-C: the main process stops this one
             _thread.interrupt_main()
             signal.pthread_kill(self._main, signal.SIGUSR2)
             for each in list(_LIVE_HOSTS):
@@ -285,6 +321,23 @@ class RefereeSignals:
             self._thread.join()
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
             signal.signal(signal.SIGUSR2, self._before)
+
+
+WORKERS: dict[int, Any] = {}
+"""This process's worker processes (``--jobs 2``), by pid: each one's slot for the pid of
+a bot of its own that sent SIGINT to this process (see :class:`RefereeSignals`)."""
+
+
+def _worker_above(pid: int) -> int | None:
+    """The worker process (:data:`WORKERS`) that process ``pid`` descends from, if any."""
+    stat = process._stat(pid)
+    for _ in range(64):
+        if stat is None or stat.ppid <= 1 or stat.ppid == os.getpid():
+            return None
+        if stat.ppid in WORKERS:
+            return stat.ppid
+        stat = process._stat(stat.ppid)
+    return None
 
 
 def _adopted(pid: int) -> bool:
@@ -384,7 +437,7 @@ def _serve(channel: process.Channel) -> None:
         elif op == "start" and games is not None:
             channel.send([_start(games, entry) for entry in message["games"]])
         elif op == "choose" and games is not None:
-            _choose(games, message["games"], channel)
+            _choose(games, message["games"], channel, bool(message.get("reasons")))
         elif op == "end" and games is not None:
             for key in message["ids"]:
                 games.bots.pop(key, None)
@@ -477,8 +530,14 @@ def _start_view(game: str, know: dict[str, Any], seed: int) -> Any:
     return PirateView(know["low"], know["players"], cuts, seed)
 
 
-def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> None:
-    """Play what changed on each view, ask the bot, and send the answers a few at a time."""
+def _choose(
+    games: _Games, asked: list[list[Any]], channel: process.Channel, reasons: bool = False
+) -> None:
+    """Play what changed on each view, ask the bot, and send the answers a few at a time.
+
+    With ``reasons`` (a game in the terminal), each answer is the choice and the bot's
+    ``reason`` for it, as text: ``[choice, reason]``.
+    """
     global _IN_BOT
     from pirate_rules.referee import _plain
 
@@ -494,8 +553,8 @@ def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> 
             continue
         game = view.game
         try:
-            if marvin:
-                view.update(changed[0], _cards(changed[1]))
+            if marvin:  # the moves in one text, with commas; the cards they drew
+                view.update(changed[0].split(",") if changed[0] else (), _cards(changed[1]))
             else:
                 view.update(changed)
         except Exception:
@@ -518,7 +577,10 @@ def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> 
         if mark != ((game._turn, game._phase) if marvin else game.moment):
             answers.append({"problem": CHANGED})
             continue
-        answers.append(str(choice))
+        if reasons:
+            answers.append(_with_reason(seat, str(choice)))
+        else:
+            answers.append(str(choice))
         now = time.monotonic()
         if now - flushed > FLUSH:
             channel.send(answers)
@@ -528,6 +590,30 @@ def _choose(games: _Games, asked: list[list[Any]], channel: process.Channel) -> 
     if forked:
         answers = [{"problem": forked}] * len(answers)
     channel.send(answers)
+
+
+def _with_reason(seat: Any, choice: str) -> Any:
+    """``[choice, reason]``: the bot's reason for its choice as text ("" for none), or
+    the problem of a reason that fails."""
+    global _IN_BOT
+    from pirate_rules.bots import describe_exception, fault_location
+
+    _IN_BOT = True
+    try:
+        reason = getattr(seat.bot, "reason", "")
+        text = (reason if type(reason) is str else str(reason)) if reason else ""
+    except BaseException as exc:  # the bot's own code: its fault
+        _IN_BOT = False
+        if _FORK_CHILD:
+            _REAL_EXIT(0)
+        return {
+            "problem": f"its reason raised {describe_exception(exc)}",
+            "location": fault_location(exc, type(seat.bot)),
+        }
+    _IN_BOT = False
+    if _FORK_CHILD:
+        _REAL_EXIT(0)
+    return [choice, str.__str__(text)]
 
 
 def _forked() -> str:

@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from pirate_rules.errors import BotError, IllegalMoveError, PirateRulesError
-from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, view_seed
-from pirate_rules.marvin.view import move_of
+from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, new_key, view_seed
+from pirate_rules.marvin.view import CARDS, move_of
 from pirate_rules.referee import (
     MAX_TURNS,
     Seat,
@@ -36,11 +36,14 @@ from pirate_rules.referee import (
 )
 from pirate_rules.summary import GameResult, result_of
 
-__all__ = ["Hosts", "play_lockstep"]
+__all__ = ["Asked", "Hosts", "play_lockstep"]
 
 BATCH_LIMIT: Final = 200
 """The most games played in lockstep at once."""
 
+
+TEXTS: Final = {card: text for text, card in CARDS.items()}
+"""Each card's notation, by card (cards are shared instances)."""
 
 _CHOOSE_AT: dict[str, str] = {}
 """Where each hosted bot's ``choose`` is defined (its host says), for messages."""
@@ -123,7 +126,19 @@ class Hosts:
 class _Play:
     """One game of the batch: the true game, its seats, and what each hosted bot has been told."""
 
-    __slots__ = ("cards", "done", "draws", "game", "hosted", "news", "pending", "seats", "seed")
+    __slots__ = (
+        "cards",
+        "done",
+        "drawn",
+        "draws",
+        "game",
+        "hosted",
+        "news",
+        "pending",
+        "seats",
+        "seed",
+        "told",
+    )  # fmt: skip
 
     def __init__(self, seed: int, game: Any, seats: list[Seat | None]) -> None:
         self.seed = seed
@@ -131,9 +146,11 @@ class _Play:
         self.seats = seats  # the engine's bots; None for a hosted seat
         self.hosted = [seat for seat in (0, 1) if seats[seat] is None]
         self.cards: list[str] = []  # Marvin: the cards drawn before the first choice
-        # per seat, what its bot has not been told yet: Marvin's moves and the cards they
-        # drew; Pirate's moments, as its players saw them
-        self.news: list[tuple[list[str], list[str]]] = [([], []), ([], [])]
+        # what happened, as both players saw it: Marvin's moves and the cards they drew,
+        # Pirate's moments; and, per seat, how much of each its bot has been told
+        self.news: list[str] = []
+        self.drawn: list[str] = []
+        self.told = [(0, 0), (0, 0)]
         self.draws: Any = None
         self.done = False
         self.pending: list[Any] = [None, None]  # Pirate: the hosted bots' answers this moment
@@ -292,6 +309,17 @@ def _deal(task: Any, seed: int, hosts: Hosts, marvin: bool) -> _Play:
     return play
 
 
+def _news(play: _Play, seat: int, marvin: bool) -> Any:
+    """What ``seat``'s bot has not been told yet (then it has): Marvin's moves, in one
+    text with commas, and the cards they drew, in one text; Pirate's moments."""
+    news, drawn = play.news, play.drawn
+    moves, cards = play.told[seat]
+    play.told[seat] = (len(news), len(drawn))
+    if marvin:
+        return [",".join(news[moves:]), "".join(drawn[cards:])]
+    return news[moves:]
+
+
 def _start_entry(task: Any, play: _Play, seat: int, marvin: bool) -> dict[str, Any]:
     game = play.game
     if marvin:
@@ -350,9 +378,7 @@ def _ask_hosts(
         assert host is not None
         asks: list[tuple[int, Any]] = []
         for play in plays:
-            moves, cards = play.news[seat]
-            asks.append((play.seed, [moves, "".join(cards)] if marvin else moves))
-            play.news[seat] = ([], [])
+            asks.append((play.seed, _news(play, seat, marvin)))
         try:
             host.send_choices(asks)
             sent.append(seat)
@@ -445,13 +471,9 @@ def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int,
 
 
 def _moved(play: _Play, text: str) -> None:
-    """After a Marvin move: each hosted bot is to be told it, and the cards it drew."""
-    drawn = [str(card) for card in play.draws.since(play.game)]
-    news = play.news
-    for seat in play.hosted:
-        moves, cards = news[seat]
-        moves.append(text)
-        cards += drawn
+    """After a Marvin move: the hosted bots are to be told it, and the cards it drew."""
+    play.news.append(text)
+    play.drawn += [TEXTS[card] for card in play.draws.since(play.game)]
 
 
 _ACTIONS: dict[str, Any] = {}
@@ -509,6 +531,121 @@ def _moment(task: Any, play: _Play, faults: dict[int, BotError]) -> None:
                     )
                 return
         raise
-    told = seen(game, letters, before)
-    for seat in play.hosted:
-        play.news[seat][0].append(told)
+    play.news.append(seen(game, letters, before))
+
+
+class _OneGame:
+    """What :class:`Asked` shares with a run's task: the game, the bots, the key."""
+
+    def __init__(self, game: str, bot: str, key: str, move_time: float | None) -> None:
+        self.game = game
+        self.bots = (bot, bot)
+        self.key = key
+        self.move_time = move_time
+
+
+class Asked:
+    """Your own bot in one game played here, in a host of its own, asked move by move
+    (``pirate-rules play``, where a person plays the other seat).
+
+    The true game stays in this process; the host plays on its view of it, told only
+    what changed since the bot's last choice, as in :func:`play_lockstep`. Each answer
+    is checked and played here on the true game. A fault is a :class:`BotError` that
+    names the bot, the game and the move; the game as played so far is kept.
+
+    Args:
+        game: The true game, just dealt (a Marvin or a Pirate game).
+        name: The game's name: ``"marvin"`` or ``"pirate"``.
+        bot: Your bot as the command line names it (``my_bot.py:Mine``).
+        seat: The bot's seat.
+        seed: The seed the game was dealt from.
+        move_time: The time limit of a move, in seconds (None: no limit).
+
+    Raises:
+        BotError: the bot cannot be loaded or created (its host says why).
+        UnknownBotError: there is no such bot.
+    """
+
+    def __init__(
+        self, game: Any, name: str, bot: str, seat: int, seed: int, move_time: float | None
+    ) -> None:
+        self.task = _OneGame(name, bot, new_key(), move_time)
+        self.seat = seat
+        self.marvin = name == "marvin"
+        self.play = _Play(seed, game, [None, None])
+        self.play.hosted = [seat]
+        if self.marvin:
+            from pirate_rules.marvin.view import Draws
+
+            self.play.draws = Draws()
+            self.play.cards = [str(card) for card in self.play.draws.since(game)]
+        self.hosts = Hosts(name, self.task.bots, (seat == 0, seat == 1), move_time)
+        self.host = self.hosts.host(seat)
+        try:
+            made = self.host.start([_start_entry(self.task, self.play, seat, self.marvin)])
+        except HostFault as exc:
+            self.close()
+            raise self._failed(exc, "the bot's start", "before the game") from None
+        if made[0] is not None:
+            self.close()
+            raise _error(self.task, seat, self.play, made[0], when="before the game")
+
+    def _failed(self, exc: HostFault, what: str = "choose()", when: str | None = None) -> BotError:
+        problem = fault_words(exc.fault, what, self.task.move_time)
+        return _error(self.task, self.seat, self.play, {"problem": problem}, when=when)
+
+    def _ask(self) -> tuple[Any, str]:
+        """Tell the host what changed, and ask for the bot's choice and its reason."""
+        play, seat = self.play, self.seat
+        try:
+            self.host.send_choices([(play.seed, _news(play, seat, self.marvin))], reasons=True)
+            answer = self.host.choices(1)[0]
+        except HostFault as exc:
+            raise self._failed(exc) from None
+        if isinstance(answer, dict):
+            raise _error(self.task, seat, play, answer)
+        if not (isinstance(answer, list) and len(answer) == 2 and isinstance(answer[1], str)):
+            self.host.kill("it sent what is not an answer")
+            problem = f"its process sent {shown(answer)}, which is not an answer"
+            raise _error(self.task, seat, play, {"problem": problem})
+        return answer[0], answer[1]
+
+    def move(self) -> tuple[Any, str]:
+        """Marvin: the bot's move and its reason, once the move is played on the game.
+
+        Raises:
+            BotError: the bot failed, or its move was malformed or illegal.
+        """
+        text, reason = self._ask()
+        faults: dict[int, BotError] = {}
+        _hosted_move(self.task, self.seat, self.play, text, faults)
+        if faults:
+            raise faults[self.play.seed]
+        return move_of(text), reason
+
+    def moved(self, move: Any) -> None:
+        """Marvin: the other player's move was just played on the game."""
+        _moved(self.play, str(move))
+
+    def action(self) -> str:
+        """Pirate: the bot's action this moment, as a letter (checked by :meth:`moment`)."""
+        text, _ = self._ask()
+        return text  # type: ignore[no-any-return]
+
+    def moment(self, letter: str, action: str) -> None:
+        """Pirate: play the moment of the other player's ``letter`` (checked already) and
+        the bot's ``action``.
+
+        Raises:
+            BotError: the bot's action was malformed or illegal.
+        """
+        pending = self.play.pending
+        pending[self.seat], pending[1 - self.seat] = action, letter
+        faults: dict[int, BotError] = {}
+        _moment(self.task, self.play, faults)
+        if faults:
+            raise faults[self.play.seed]
+
+    def close(self) -> None:
+        """End the host and everything it started."""
+        self.hosts.close()

@@ -699,15 +699,22 @@ class _Worker:
     def __init__(self) -> None:
         import multiprocessing
 
+        from pirate_rules.host import WORKERS
+
         self.connection, theirs = multiprocessing.Pipe()
         self.process: Any
         if multiprocessing.current_process().daemon and hasattr(os, "fork"):
             self.process = _Forked(_worker_main, theirs)  # a Dask worker, say
         else:
+            accused = multiprocessing.RawValue("i", 0)  # see host.RefereeSignals
             self.process = multiprocessing.Process(
-                target=_worker_main, args=(theirs,), name="pirate-rules worker", daemon=True
+                target=_worker_main,
+                args=(theirs, accused),
+                name="pirate-rules worker",
+                daemon=True,
             )
             self.process.start()
+            WORKERS[self.process.pid] = accused
         theirs.close()  # only the worker holds its end: when it ends, this end reads EOF
         self.batch: list[int] | None = None
 
@@ -729,6 +736,9 @@ class _Worker:
         return f"exit status {code}"
 
     def close(self) -> None:
+        from pirate_rules.host import WORKERS
+
+        WORKERS.pop(self.process.pid, None)
         with contextlib.suppress(OSError):
             self.connection.close()
         if self.process.is_alive():
@@ -785,9 +795,9 @@ class _Forked:
                 os.kill(self.pid, number)
 
 
-def _worker_main(connection: Any) -> None:
+def _worker_main(connection: Any, accused: Any = None) -> None:
     """A worker process: play each batch it is given, until its pipe closes."""
-    _worker_starts()
+    _worker_starts(accused)
     while True:
         try:
             task, seeds = connection.recv()
@@ -800,18 +810,30 @@ def _worker_main(connection: Any) -> None:
             return
 
 
-def _worker_starts() -> None:
+def _worker_starts(accused: Any = None) -> None:
     """A worker process leaves Ctrl-C to the main process, which stops it cleanly; what
     bots print goes to standard error; a bot's ``os._exit`` is told, not obeyed; and a
     worker that a bot ends (``os.abort``) dumps no traceback of its own: the main
-    process tells it in one line."""
+    process tells it in one line.
+
+    A worker is the referee of its hosts' games: SIGINT that a bot sends it (its
+    parent) is that bot's fault, told in one line (see
+    :class:`~pirate_rules.host.RefereeSignals`), and so is SIGINT that one of its bots
+    sent to the main process, which passes it on with the sender's pid in ``accused``;
+    any other SIGINT is ignored here.
+    """
     import faulthandler
 
     from pirate_rules import process
+    from pirate_rules.host import RefereeSignals
 
     faulthandler.disable()
     process.become_subreaper()  # what a host's bot leaves behind is this worker's to end
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch = RefereeSignals(ctrl_c=False, accused=accused)
+    if watch.on:  # for the worker's whole life: it ends with its process
+        watch.__enter__()  # SIGINT is blocked, and taken by the watch's thread
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # an ignored one is lost
     with contextlib.suppress(OSError):
         os.dup2(2, 1)
     sys.stdout = sys.stderr

@@ -16,9 +16,13 @@ A record replaces only a file (with ``--force``): it is written next to it and r
 so that no half record is ever left, or written straight into a device or a named pipe;
 a symbolic link keeps pointing at the record. New files get the user's umask.
 
-The bot is refereed as in ``simulate`` (`pirate_rules.referee`): its time per move is
-bounded (``move_time``), and whatever it prints goes to standard error, not among the
-game's own lines.
+The bot is refereed as in ``simulate``. Your own bot (a file, or a module outside the
+engine) plays in a process of its own, on the game as its player knows it, asked move by
+move (`pirate_rules.lockstep.Asked`); the true game stays here and each move is checked on
+it. With ``--in-process``, or for the engine's own bots, it plays in this process, watched
+(`pirate_rules.referee`). Either way its time per move is bounded (``move_time``), a fault
+is told in one line naming the bot, and whatever it prints goes to standard error, not
+among the game's own lines.
 """
 
 from __future__ import annotations
@@ -209,12 +213,16 @@ def play(
     read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
     move_time: float | None = None,
+    in_process: bool = False,
 ) -> int:
     """Play ``game`` against ``bot`` in the terminal; returns the exit status.
 
     0 when the game ends or you stop it, 130 after Ctrl-C, 129 when the terminal closes;
     the record (with ``record``) is saved in every case, a bot's fault included.
-    ``move_time`` bounds your own bot's time per move, in seconds.
+    ``move_time`` bounds your own bot's time per move, in seconds. Your own bot (a file,
+    or a module outside the engine) plays in a process of its own, on the game as its
+    player knows it, asked move by move (:class:`~pirate_rules.lockstep.Asked`); with
+    ``in_process`` it plays in this one, watched, as with ``simulate --in-process``.
 
     Raises:
         BotError: if the bot fails (after the record is saved).
@@ -224,9 +232,6 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     console = _Console(read or _default_reader(), out or sys.stdout)
-    with _bot_output():
-        cls = load_bot(game, bot, BOT)
-        opponent = seat_bot(bot, cls, BOT, seed, move_time=move_time)
     label = bot_label(bot)
     bot_player = f"{label} bot" if name != f"{label} bot" else f"{label} bot 2"
     players = (name, bot_player)
@@ -239,6 +244,7 @@ def play(
         from pirate_rules.pirate import PirateGame
 
         state = PirateGame.from_seed(seed, players=players)
+    opponent = _opponent(game, bot, state, seed, move_time, in_process)
     status = 0
     ending = ""
     global _CHECKPOINT
@@ -260,6 +266,7 @@ def play(
         status, ending = 129, "The terminal closed."
     finally:
         _CHECKPOINT = None
+        opponent.close()
         with contextlib.suppress(OSError, ValueError):
             if ending:
                 console.say(ending)
@@ -338,6 +345,100 @@ def _bot_output() -> Iterator[None]:
         yield
 
 
+class _Watched:
+    """The bot in this process, watched (the engine's own bots, or yours with
+    ``--in-process``): the same calls as a hosted bot's (:class:`~pirate_rules.lockstep.Asked`)."""
+
+    def __init__(self, seat: Seat, game: Any, seed: int) -> None:
+        self.seat = seat
+        self.game = game
+        self.seed = seed
+        self.trusted = seat.trusted
+
+    def move(self) -> tuple[Any, str]:
+        """Marvin: the bot's move and its reason, once the move is played on the game."""
+        from pirate_rules.marvin import Move
+
+        game, seat, seed = self.game, self.seat, self.seed
+        with _bot_output():
+            _checkpoint()
+            move = choose_move(seat, game, seed, thorough=True)
+            reason = _reason(seat, seed, game)
+        try:
+            listed = game.legal_moves.find(Move.parse(move) if isinstance(move, str) else move)
+        except PirateRulesError:
+            listed = None
+        push_move(seat, game, move if listed is None else listed, seed)  # or the bot's fault
+        return listed, reason
+
+    def moved(self, move: Any) -> None:
+        """Marvin: the other player's move was played (the bot sees the game itself)."""
+
+    def action(self) -> Any:
+        """Pirate: the bot's action this moment (checked by :meth:`moment`)."""
+        with _bot_output():
+            _checkpoint()
+            return choose_action(self.seat, self.game, self.seed, thorough=True)
+
+    def moment(self, letter: str, action: Any) -> None:
+        """Pirate: play the moment of your ``letter`` (checked already) and the bot's ``action``."""
+        seats: list[Seat | None] = [None, None]
+        seats[self.seat.seat] = self.seat
+        actions = (letter, action) if self.seat.seat == BOT else (action, letter)
+        play_moment(seats, self.game, actions, self.seed)
+
+    def close(self) -> None:
+        """Nothing to end: the bot is in this process."""
+
+
+class _Hosted:
+    """Your own bot, in a process of its own, asked move by move."""
+
+    trusted = False
+
+    def __init__(self, asked: Any) -> None:
+        self.asked = asked
+
+    def move(self) -> tuple[Any, str]:
+        _checkpoint()  # a bot may still end this process from outside (SIGKILL)
+        move, reason = self.asked.move()
+        return move, one_line(reason, 300)
+
+    def moved(self, move: Any) -> None:
+        self.asked.moved(move)
+
+    def action(self) -> Any:
+        _checkpoint()
+        return self.asked.action()
+
+    def moment(self, letter: str, action: Any) -> None:
+        self.asked.moment(letter, action)
+
+    def close(self) -> None:
+        self.asked.close()
+
+
+def _opponent(
+    game: str, bot: str, state: Any, seed: int, move_time: float | None, in_process: bool
+) -> _Watched | _Hosted:
+    """The bot in its seat: your own in a host of its own, unless ``in_process`` (or no
+    process can start here); the engine's in this process.
+
+    Raises:
+        BotError: the bot cannot be loaded or created.
+        UnknownBotError: there is no such bot.
+    """
+    from pirate_rules.simulate import can_start_processes, is_hosted
+
+    if not in_process and can_start_processes() and is_hosted(bot):
+        from pirate_rules.lockstep import Asked
+
+        return _Hosted(Asked(state, game, bot, BOT, seed, move_time))
+    with _bot_output():
+        cls = load_bot(game, bot, BOT)
+        return _Watched(seat_bot(bot, cls, BOT, seed, move_time=move_time), state, seed)
+
+
 def _reason(seat: Seat, seed: int, game: Any) -> str:
     """What the bot says of its last move, in one line; its failing is its fault."""
     try:
@@ -372,7 +473,7 @@ def _new_lines(state: Any, console: _Console, shown: int) -> int:
     return len(log)
 
 
-def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> None:
+def _play_marvin(game: Any, opponent: _Watched | _Hosted, console: _Console, seed: int) -> None:
     from pirate_rules.marvin import Move
     from pirate_rules.marvin.display import describe_move
 
@@ -380,20 +481,12 @@ def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> Non
     draw = True
     while not game.is_game_over():
         if game.to_move == BOT:
-            with _bot_output():
-                _checkpoint()
-                move = choose_move(opponent, game, seed, thorough=True)
-                reason = _reason(opponent, seed, game)
-            try:
-                listed = game.legal_moves.find(Move.parse(move) if isinstance(move, str) else move)
-            except PirateRulesError:
-                listed = None
-            if listed is None:
-                push_move(opponent, game, move, seed)  # reports the bot's fault
-            console.say(f"{game.players[BOT]}: {describe_move(game, listed, own='its')}.")
+            before = game.copy()
+            move, reason = opponent.move()
+            move = before.legal_moves.find(move) or move
+            console.say(f"{game.players[BOT]}: {describe_move(before, move, own='its')}.")
             if reason:
                 console.say(f"  ({reason})")
-            push_move(opponent, game, listed, seed)
             draw = True
             shown = _new_lines(game, console, shown)
             continue
@@ -420,10 +513,13 @@ def _play_marvin(game: Any, opponent: Seat, console: _Console, seed: int) -> Non
             console.say(f"Not that: choose 1 to {len(moves)}, or ? for help.")
             continue
         try:
+            if isinstance(chosen, str):
+                chosen = Move.parse(chosen)
             game.push(chosen)
         except PirateRulesError as exc:
             console.say(f"Not that: {exc}")
             continue
+        opponent.moved(chosen)
         draw = True
         shown = _new_lines(game, console, shown)
     console.say()
@@ -460,7 +556,9 @@ Each moment you and the bot act at once:
 class _Pirate:
     """One game of Pirate in the terminal, with auto-turn and fast-forward."""
 
-    def __init__(self, game: Any, opponent: Seat, console: _Console, seed: int, auto: bool):
+    def __init__(
+        self, game: Any, opponent: _Watched | _Hosted, console: _Console, seed: int, auto: bool
+    ):
         from pirate_rules.bots import make_bot
 
         self.game = game
@@ -489,10 +587,7 @@ class _Pirate:
                 if letter is None:
                     continue
             ships = len(game.sunk) + sum(game.score)
-            with _bot_output():
-                _checkpoint()
-                bot_action = choose_action(self.opponent, game, self.seed, thorough=True)
-            play_moment((None, self.opponent), game, (letter, bot_action), self.seed)
+            self.opponent.moment(letter, self.opponent.action())
             self.shown = _new_lines(game, console, self.shown)
             if self.until_ship and len(game.sunk) + sum(game.score) > ships:
                 self.until_ship = False

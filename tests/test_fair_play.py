@@ -140,6 +140,124 @@ def test_a_hostile_bot_on_two_processes(game: str, case: str, tmp_path: Path) ->
     check_outcome(game, case, status, out, err, records)
 
 
+# -- play: a person against your bot, asked move by move in its own process -------------
+
+PLAY = ["fingerprint", "catches_timeout", "aborts", "signals_referee", "forks", "pipe:Garbage"]
+"""The hostile bots played against in the terminal (``pirate-rules play``)."""
+
+
+def play(game: str, bot: str, tmp_path: Path, *extra: str) -> tuple[int, str, str, Path]:
+    """``play`` of ``game`` against ``bot`` from seed 5, the person's moves read from a
+    pipe (Marvin: always the first move; Pirate: fast-forward), with a record."""
+    record = tmp_path / f"{game}-5.json"  # so replay checks that it is seed 5's deal
+    answers = ("1\n" if game == "marvin" else "f\n") * 400
+    done = subprocess.run(
+        [sys.executable, "-m", "pirate_rules", "play", game, "--bot", bot, "--seed", "5",
+         "--move-time", "1", "--record", str(record), *extra],
+        input=answers, capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    left = processes_in(tmp_path)
+    assert left == [], f"processes left behind: {left}"
+    return done.returncode, done.stdout, done.stderr, record
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+@pytest.mark.parametrize("case", PLAY)
+def test_a_hostile_bot_in_play_is_told_in_one_line_and_the_game_kept(
+    game: str, case: str, tmp_path: Path
+) -> None:
+    bot = bot_of(case, game)
+    status, out, err, record = play(game, bot, tmp_path)
+    assert "Traceback" not in err
+    assert f"Record saved to {record}." in out
+    content = record.read_text()
+    replay(content, name=record.name)  # every move legal, and the deal is seed 5's
+    expected = HOSTILE[case]
+    if expected is None and status == 0:
+        assert json.loads(content).get("result"), "the game was played to its end"
+        assert err == ""
+        return
+    assert status == 1, err
+    assert err.count("\n") == 1, err
+    when = "turn " if game == "marvin" else "moment "
+    assert err.startswith(f"pirate-rules: error: bot '{bot}' in seat 1, game seed 5, {when}"), err
+    if expected is None:
+        assert any(words in err for words in SPOILS), err
+    else:
+        assert expected in err
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_play_against_a_hosted_bot_is_the_same_game_as_in_process(
+    game: str, tmp_path: Path
+) -> None:
+    """A bot that ignores chance and hidden cards plays the very same game, line for line,
+    asked move by move in its own process as in the referee's with --in-process."""
+    bot = f"{FAIR / 'plain.py'}:{game.capitalize()}"
+    shown = []
+    for extra in ((), ("--in-process",)):
+        status, out, err, record = play(game, bot, tmp_path, *extra)
+        assert status == 0 and err == "", err
+        shown.append((out, record.read_text()))
+        record.unlink()
+    assert shown[0] == shown[1]
+    assert json.loads(shown[0][1]).get("result")
+
+
+def test_play_never_runs_your_bot_in_its_own_process_unless_asked(tmp_path: Path) -> None:
+    spy = tmp_path / "spy.py"
+    spy.write_text(
+        "import os\n"
+        "from pirate_rules.marvin.bots import RandomBot\n"
+        "open(f'imported-in-{os.getpid()}', 'w').close()\n"
+        "class Spy(RandomBot):\n"
+        "    def choose(self, game, player):\n"
+        "        move = super().choose(game, player)\n"
+        "        self.reason = 'a spy'\n"
+        "        return move\n"
+    )
+    for extra in ((), ("--in-process",)):
+        done = subprocess.run(
+            [sys.executable, "-c", "import os, sys\nfrom pirate_rules.cli import main\n"
+             "print(os.getpid())\nsys.exit(main(['play', 'marvin', '--bot', 'spy.py:Spy',"
+             f" '--seed', '3', *{list(extra)!r}]))"],
+            input="1\n" * 200, capture_output=True, text=True, cwd=tmp_path, timeout=120,
+            check=False, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        referee = done.stdout.split()[0]
+        marks = [path.name for path in tmp_path.glob("imported-in-*")]
+        assert marks
+        assert (f"imported-in-{referee}" in marks) == bool(extra), marks
+        assert "  (a spy)" in done.stdout  # the bot's reason is shown, hosted or not
+        for path in tmp_path.glob("imported-in-*"):
+            path.unlink()
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_bot_that_signals_its_worker_is_told_with_two_processes(
+    game: str, tmp_path: Path
+) -> None:
+    """With --jobs 2 a host's parent is a worker process, the referee of its batch: the
+    SIGINT a bot sends it is the bot's one-line fault, never ignored."""
+    status, out, err, records = run(game, "signals_referee", tmp_path, "--jobs", "2")
+    check_outcome(game, "signals_referee", status, out, err, records)
+    assert status == 1
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_bot_that_signals_the_main_process_past_its_worker_is_told(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The main process tells that SIGINT from Ctrl-C by its sender, a worker's bot."""
+    case = "signals_referee:Grandparent"
+    monkeypatch.setitem(HOSTILE, case, "sent SIGINT to the referee")
+    status, out, err, records = run(game, case, tmp_path, "--jobs", "2")
+    check_outcome(game, case, status, out, err, records)
+    assert status == 1
+
+
 def test_hosts_ended_from_another_thread_stop_their_batch_at_once() -> None:
     """What a cluster's worker does for the batches of a run that its client stopped: a
     bot that would hang for ever (there is no move time here) is ended from outside."""
