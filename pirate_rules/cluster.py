@@ -195,6 +195,12 @@ _STOPPED: deque[str] = deque(maxlen=1000)
 
 _RUNS_LOCK = threading.Lock()
 
+_RUNS_ENDED = threading.Condition(_RUNS_LOCK)
+"""On a worker: told each time a batch with hosts has ended its hosts and reaped."""
+
+_END_WAIT: Final = 30.0
+"""On a worker: how long `_end_run` waits for a stopped run's batches to end their hosts."""
+
 
 def _play(
     task: Task, shipped: Shipped, summed: bool, run: str, seeds: list[int]
@@ -206,7 +212,15 @@ def _play(
     from distributed import get_worker
 
     from pirate_rules.referee import guard_exits
-    from pirate_rules.simulate import Batch, close_hosts, end_hosts, play_apart, play_batch, yours
+    from pirate_rules.simulate import (
+        Batch,
+        close_hosts,
+        end_hosts,
+        forget_ended,
+        play_apart,
+        play_batch,
+        yours,
+    )
     from pirate_rules.summary import Tally
 
     guard_exits()
@@ -227,12 +241,16 @@ def _play(
         try:
             batch = play_batch(task, seeds, shipped=shipped)
         finally:
-            with _RUNS_LOCK:
-                _RUNS[run].discard(thread)
-                if not _RUNS[run]:
-                    del _RUNS[run]
-            close_hosts(this_thread=True)
-            process.reap_orphans()
+            try:
+                close_hosts(this_thread=True)
+                process.reap_orphans()
+            finally:
+                with _RUNS_ENDED:  # `_end_run` ends only the threads still listed
+                    _RUNS[run].discard(thread)
+                    if not _RUNS[run]:
+                        del _RUNS[run]
+                    forget_ended(thread)  # an end asked while this batch closed its hosts
+                    _RUNS_ENDED.notify_all()
     else:
         try:
             install(shipped)
@@ -254,13 +272,16 @@ _STOPPED_WORDS: Final = "its run was stopped by its client"
 
 def _end_run(run: str) -> None:
     """On a worker: end at once the hosts of every batch of ``run`` (whose client has
-    stopped it and cancelled them), and of any batch of it that starts later."""
+    stopped it and cancelled them), and of any batch of it that starts later; then wait
+    (at most `_END_WAIT` seconds) until those batches have ended their hosts and reaped
+    what their bots left behind, so that the client ends after every process of its run."""
     from pirate_rules.simulate import end_hosts
 
-    with _RUNS_LOCK:
+    with _RUNS_ENDED:
         _STOPPED.append(run)
         for thread in _RUNS.get(run, ()):
             end_hosts(thread, _STOPPED_WORDS)
+        _RUNS_ENDED.wait_for(lambda: run not in _RUNS, timeout=_END_WAIT)
 
 
 def _map(function: Callable[[T], R], jobs: list[T]) -> tuple[list[R], int]:

@@ -263,6 +263,12 @@ def end_hosts(thread: int, why: str) -> None:
             hosts.end(why)
 
 
+def forget_ended(thread: int) -> None:
+    """Forget that ``thread``'s hosts were ended (:func:`end_hosts`), once its batch is
+    over: the next batch that the thread plays starts its hosts as usual."""
+    _ENDED.pop((os.getpid(), thread), None)
+
+
 def close_hosts(*, this_thread: bool = False) -> None:
     """End every host this process (or only this thread) started for :func:`play_batch`."""
     pid, thread = os.getpid(), threading.get_ident()
@@ -810,6 +816,10 @@ def _worker_main(connection: Any, accused: Any = None) -> None:
             return
 
 
+def _left_to_the_watch(signum: int, frame: object) -> None:
+    """SIGINT's handler in a worker whose watch takes SIGINT: blocked there, it never runs."""
+
+
 def _worker_starts(accused: Any = None) -> None:
     """A worker process leaves Ctrl-C to the main process, which stops it cleanly; what
     bots print goes to standard error; a bot's ``os._exit`` is told, not obeyed; and a
@@ -833,7 +843,9 @@ def _worker_starts(accused: Any = None) -> None:
     watch = RefereeSignals(ctrl_c=False, accused=accused)
     if watch.on:  # for the worker's whole life: it ends with its process
         watch.__enter__()  # SIGINT is blocked, and taken by the watch's thread
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # an ignored one is lost
+        # An ignored SIGINT would be lost to the watch. Not Python's default handler
+        # either: a KeyboardInterrupt that a bot raises here stays the bot's fault.
+        signal.signal(signal.SIGINT, _left_to_the_watch)
     with contextlib.suppress(OSError):
         os.dup2(2, 1)
     sys.stdout = sys.stderr
