@@ -54,6 +54,9 @@ def finger(page: Page, seat: int, suit: str, number: int) -> dict[str, Any]:
     box = page.locator(f".rp-suit[data-seat='{seat}'][data-suit='{suit}']").bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    size = page.viewport_size
+    where = f"{seat}{suit} at {x:.0f},{y:.0f}"
+    assert size and 0 < x < size["width"] and 0 < y < size["height"], f"{where} is out of sight"
     return {"x": x, "y": y, "id": number, "radiusX": 8, "radiusY": 8}
 
 
