@@ -60,11 +60,14 @@ def keep_where(seed: int, wanted: set[str]) -> dict[str, Any]:
 
 
 def open_keep(page: Page, site_url: str, keep: dict[str, Any]) -> None:
-    """Open the game ``keep`` by its share link, as a visitor would (the page reloads)."""
+    """Open the game ``keep`` by its share link, as a visitor would: from another page, so
+    that the play page loads afresh with the link (on the play page itself only the hash
+    would change, and a reload then could fall between setting the player's game aside
+    and keeping the shared one, to start a new game instead)."""
     link = page.evaluate(
         "async (keep) => (await import('../../assets/play/keep.mjs')).shareHash('marvin', keep)",
         keep,
     )
+    page.goto(f"{site_url}about/")
     page.goto(f"{site_url}play/marvin/{link}")
-    page.reload()
     wait_until_ready(page)

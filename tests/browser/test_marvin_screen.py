@@ -14,7 +14,7 @@ from playpage import wait_for_the_end
 from playwright.sync_api import Browser, Page, expect
 from test_site import serious
 
-from conftest import Watch, booted_page, set_fast, start_game, wait_until_ready
+from conftest import Watch, booted_page, set_fast, start_game
 from pirate_rules import web
 
 pytestmark = pytest.mark.browser
@@ -90,13 +90,7 @@ def test_a_turn_with_many_choices_still_fits(
 ) -> None:
     page, watch = marvin
     page.set_viewport_size({"width": width, "height": height})
-    link = page.evaluate(
-        "async (keep) => (await import('../../assets/play/keep.mjs')).shareHash('marvin', keep)",
-        many_choices(),
-    )
-    page.goto(f"{site_url}play/marvin/{link}")
-    page.reload()
-    wait_until_ready(page)
+    open_keep(page, site_url, many_choices())
     set_fast(page, "[name=pace]", PACE)
     your_turn(page)
     page.locator("#notice button[aria-label='Close this message']").click()
