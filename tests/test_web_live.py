@@ -254,11 +254,17 @@ def test_a_deep_recursion_is_told_to_the_page_only_while_the_limit_is_raised(
         answer = live_run("/depth/", 1, raised + WATCHED)
         steps = answer["steps"]
         assert steps[1]["agree"] and steps[-1]["got"] not in ("", "None\n"), steps  # watched
+        news = [json.loads(message.removeprefix(live.DEPTH)) for message in told]
+        # A statement that raises the limit and recurses at once is watched from its start.
+        sys.setrecursionlimit(limit)
+        told.clear()
+        at_once = ">>> sys.setrecursionlimit(20_000); down(3_000)\n0\n"
+        assert live_run("/depth/", 2, at_once)["agree"]
+        assert [json.loads(message.removeprefix(live.DEPTH))["depth"] for message in told]
     finally:
         sys.setrecursionlimit(limit)
     # Nothing watches once the statements have run.
     assert (sys.getprofile() if sys.version_info < (3, 12) else sys.monitoring.get_tool(3)) is None
-    news = [json.loads(message.removeprefix(live.DEPTH)) for message in told]
     assert {(n["limit"], n["name"]) for n in news} == {(20_000, "down")}, news
     depths = [n["depth"] for n in news]
     assert live.DEFAULT_RECURSION_LIMIT < depths[0] < 2 * live.DEFAULT_RECURSION_LIMIT
