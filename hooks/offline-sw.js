@@ -18,7 +18,9 @@
 // * everything, when the site runs as an installed app or the reader asked to keep the
 //   whole site ("keep-all"); that choice is remembered until it is taken back;
 // * from the start, the offline page (assets/offline/offline.html): offline, a page that
-//   was never kept gets it, at its own address, instead of the browser's bare error.
+//   was never kept gets it, at its own address, instead of the browser's bare error; so
+//   does an address that is no page of the site (PAGES lists every page of this build),
+//   and the page then says that there is no such page.
 //
 // Pages come from the network whenever it answers, and from the kept copy when it does
 // not, so a rebuild shows at once. The files a page uses (and the workers it starts)
@@ -272,17 +274,20 @@ async function networkFirst(event, entry) {
   }
 }
 
-// The page that says, offline, that the page asked for was not kept (at its address):
-// it lists the pages that are, and offers to keep the whole site. Without it, the
-// browser's own error.
-async function offlinePage(error) {
+// The page that says, offline, why the page asked for cannot be shown (at its address):
+// `reason` is "not kept" (a page of the site that was never kept here) or "no such
+// page" (an address that is no page of this build). It lists the pages that are kept,
+// and offers to keep the whole site. Without it, the browser's own error.
+async function offlinePage(error, reason = "not kept") {
   const entry = entries.get(OFFLINE_PAGE);
   const kept = entry && (await keptCopy(entry));
   if (!kept) throw error;
   const headers = new Headers(kept.headers);
   headers.set("content-type", "text/html; charset=utf-8");
-  headers.set("x-offline-page", "not kept");
-  return new Response(kept.body, { status: 200, statusText: "OK", headers });
+  headers.set("x-offline-page", reason);
+  // The page shows the words for its reason (its root element's data-reason).
+  const text = (await kept.text()).replace('data-reason="not-kept"', `data-reason="${reason.replaceAll(" ", "-")}"`);
+  return new Response(text, { status: 200, statusText: "OK", headers });
 }
 
 // The pages kept on this device, with their titles, for the offline page to link to.
@@ -358,8 +363,14 @@ self.addEventListener("fetch", (event) => {
   const entry = lookUp(url.href);
   if (!entry) {
     // An address that is no page of this build: the network's answer, or offline, the
-    // offline page.
-    if (request.mode === "navigate") event.respondWith(fetch(request).catch(offlinePage));
+    // offline page that says there is no such page. A page's address without its last
+    // slash goes, offline, to the page (as the server would send it there).
+    if (request.mode !== "navigate") return;
+    const page = !url.pathname.endsWith("/") && lookUp(`${url.origin}${url.pathname}/`);
+    const offline = page
+      ? () => Response.redirect(`${url.origin}${url.pathname}/${url.search}`, 301)
+      : (error) => offlinePage(error, "no such page");
+    event.respondWith(fetch(request).catch(offline));
     return;
   }
   if (entry.kind === "runtime") event.respondWith(fromRuntime(event, entry));

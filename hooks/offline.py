@@ -24,7 +24,9 @@ What is kept, and when (a page costs what it shows):
   use", with its size): the installed app then works fully offline.
 * **The offline page** (``assets/offline/offline.html``), from the worker's first start:
   offline, a page that was never kept gets it at its own address. It says that the page
-  was not kept, links to the pages that are, and offers "Keep the whole site".
+  was not kept, links to the pages that are, and offers "Keep the whole site". An address
+  that is no page of the site (the worker's list names every page of its build) gets it
+  too, saying instead that there is no such page.
 
 How updates behave: the worker takes over as soon as it is installed. Pages and small
 assets always come from the network when it answers, and from the kept copy only when

@@ -231,6 +231,46 @@ def test_an_unreadable_example_is_one_line() -> None:
     assert error["kind"] == "PirateRulesError" and "\n" not in error["message"]
 
 
+WATCHED = (
+    ">>> import sys\n"
+    ">>> print(sys.getprofile() if sys.version_info < (3, 12) else sys.monitoring.get_tool(3))\n"
+)
+"""A statement that prints what watches its calls: None, or the depth's watch."""
+
+
+def test_a_deep_recursion_is_told_to_the_page_only_while_the_limit_is_raised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    told: list[str] = []
+    monkeypatch.setattr(live, "_post", told.append)  # the page's messages, in the browser
+    recursion = ">>> def down(n):\n...     return down(n - 1) if n else 0\n>>> down(900)\n0\n"
+    # Under Python's own limit, nothing watches the calls, and nothing is told.
+    answer = live_run("/depth/", 0, recursion + WATCHED + "None\n")
+    assert answer["agree"], answer["steps"]
+    assert told == []
+    limit = sys.getrecursionlimit()
+    try:
+        raised = ">>> sys.setrecursionlimit(20_000)\n>>> down(10_000)\n0\n"
+        answer = live_run("/depth/", 1, raised + WATCHED)
+        steps = answer["steps"]
+        assert steps[1]["agree"] and steps[-1]["got"] not in ("", "None\n"), steps  # watched
+        news = [json.loads(message.removeprefix(live.DEPTH)) for message in told]
+        # A statement that raises the limit and recurses at once is watched from its start.
+        sys.setrecursionlimit(limit)
+        told.clear()
+        at_once = ">>> sys.setrecursionlimit(20_000); down(3_000)\n0\n"
+        assert live_run("/depth/", 2, at_once)["agree"]
+        assert [json.loads(message.removeprefix(live.DEPTH))["depth"] for message in told]
+    finally:
+        sys.setrecursionlimit(limit)
+    # Nothing watches once the statements have run.
+    assert (sys.getprofile() if sys.version_info < (3, 12) else sys.monitoring.get_tool(3)) is None
+    assert {(n["limit"], n["name"]) for n in news} == {(20_000, "down")}, news
+    depths = [n["depth"] for n in news]
+    assert live.DEFAULT_RECURSION_LIMIT < depths[0] < 2 * live.DEFAULT_RECURSION_LIMIT
+    assert 5_000 < max(depths) <= 10_002, depths  # told again each time it doubled
+
+
 def test_a_refusal_links_its_rule() -> None:
     answer = live_run("/refusal/", 0, EXAMPLES[-1])
     assert answer["agree"] and answer["rules"] == {"M16": "rules/marvin/#M16"}

@@ -34,7 +34,9 @@ address of their rule:
 
 In the browser, the page stops an example that shows no sign of life for a while (a loop
 that never ends); Python sends one (:func:`signal_alive`) as each game of a simulation
-starts, so that a long simulation runs to its end.
+starts, so that a long simulation runs to its end. While the reader has raised Python's
+recursion limit, Python also tells the page now and then how deep the reader's calls go
+(:data:`DEPTH`), so that a stop in a deep recursion is named as one.
 """
 
 from __future__ import annotations
@@ -45,15 +47,16 @@ import doctest
 import importlib
 import inspect
 import io
+import json
 import linecache
 import re
 import sys
 import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
-from types import ModuleType
+from types import CodeType, FrameType, ModuleType
 from typing import Any, Final
 
 from pirate_rules.errors import PirateRulesError
@@ -62,6 +65,7 @@ from pirate_rules.web.sessions import JSON
 
 __all__ = [
     "ALIVE",
+    "DEPTH",
     "EXAMPLE_FLAGS",
     "ExampleChecker",
     "ReplayNeededError",
@@ -399,6 +403,147 @@ def _watch_games() -> bool:
 _watch_games()
 
 
+# -- a recursion's depth ------------------------------------------------------------------
+
+DEPTH: Final = "pirate-rules:depth "
+"""The start of the message that tells the page how deep the reader's calls go, while the
+recursion limit is raised: then JSON ``{"depth": calls, "limit": the recursion limit,
+"name": the function called last}``, with depth 0 once they are no longer deep. The page
+keeps the last one, to name the recursion if its time limit stops the example. Unlike
+:data:`ALIVE`, it is no sign of life: a recursion is stopped like a loop."""
+
+DEFAULT_RECURSION_LIMIT: Final = sys.getrecursionlimit()
+"""Python's recursion limit before any example ran. Calls deeper than that are a deep
+recursion; only above it are they watched."""
+
+_DEPTH_TOOL: Final = 3
+"""The ``sys.monitoring`` tool id that counts the reader's calls (ids 3 and 4 are free)."""
+_DEPTH_SECONDS: Final = 0.25
+"""At most one message in this many seconds."""
+_DEPTH_CHECK_CALLS: Final = 1024
+"""Calls between two looks at the depth."""
+
+
+class DepthWatch:
+    """How deep the calls of one statement go, told to the page now and then.
+
+    ``enter`` and ``leave`` are called as each Python function starts (or resumes) and
+    ends (or yields). Every :data:`_DEPTH_CHECK_CALLS` calls the watch looks at the depth:
+    deeper than :data:`DEFAULT_RECURSION_LIMIT`, it sends ``post`` a :data:`DEPTH` message
+    if the depth has doubled since the last one, or if that is :data:`_DEPTH_SECONDS` old
+    (so that a recursion that goes deep at once, then stays, is told within a factor of
+    two); once no longer deep, it says so.
+
+    Example:
+        >>> def f():
+        ...     pass
+        >>> told = []
+        >>> watch = DepthWatch(told.append, every=0)
+        >>> for _ in range(2048):
+        ...     watch.enter(f.__code__)
+        >>> print(told[-1])
+        pirate-rules:depth {"depth": 2048, "limit": ..., "name": "f"}
+    """
+
+    __slots__ = ("calls", "depth", "every", "last", "name", "post", "told")
+
+    def __init__(self, post: Callable[[str], object], every: float = _DEPTH_SECONDS) -> None:
+        self.post = post
+        self.every = every
+        self.depth = 0
+        self.calls = 0
+        self.last = 0.0
+        self.name = ""
+        self.told = 0
+
+    def enter(self, code: CodeType, _offset: int = 0) -> None:
+        """A Python function started or resumed (``sys.monitoring``'s arguments)."""
+        self.depth += 1
+        self.calls += 1
+        if self.calls >= _DEPTH_CHECK_CALLS:
+            self.calls = 0
+            self.name = code.co_name
+            self.look()
+
+    def thrown(self, code: CodeType, _offset: int, _exception: object) -> None:
+        """A generator was resumed by ``throw()``."""
+        self.enter(code)
+
+    def leave(self, _code: object = None, _offset: int = 0, _value: object = None) -> None:
+        """A Python function returned, yielded or was left by an exception."""
+        self.depth -= 1
+
+    def look(self) -> None:
+        """Tell the page the depth, if it is deep (or was) and it doubled or the last
+        message is old."""
+        now = time.monotonic()
+        deep = self.depth if self.depth > DEFAULT_RECURSION_LIMIT else 0
+        if (deep >= 2 * self.told > 0) or ((deep or self.told) and now - self.last >= self.every):
+            self.last = now
+            self.told = deep
+            news = {"depth": deep, "limit": sys.getrecursionlimit(), "name": self.name}
+            self.post(DEPTH + json.dumps(news))
+
+    def profile(self, frame: FrameType, event: str, _arg: object) -> None:
+        """The same, as a ``sys.setprofile`` function (Python before 3.12)."""
+        if event == "call":
+            self.enter(frame.f_code)
+        elif event == "return":
+            self.leave()
+
+
+def _may_raise_limit(code: CodeType) -> bool:
+    """Whether ``code`` (or a function it defines) names ``setrecursionlimit``."""
+    return "setrecursionlimit" in code.co_names or any(
+        isinstance(inner, CodeType) and _may_raise_limit(inner) for inner in code.co_consts
+    )
+
+
+def watch_depth(
+    code: CodeType, post: Callable[[str], object] | None = None
+) -> Callable[[], None] | None:
+    """Start watching how deep the calls of statement ``code`` go, if the recursion limit is
+    raised or the statement may raise it; returns the function that stops the watch, or
+    None (then nothing watches, and nothing is slowed down). Messages go to ``post``,
+    the page's by default (in the browser; nowhere elsewhere).
+
+    ``sys.monitoring`` counts the calls where Python has it (3.12 and later, as in the
+    browser), ``sys.setprofile`` before. While it watches, each call and return of a
+    Python function costs a small callback: in the browser's Python a recursion then ran
+    4 to 6 times slower. Under Python's own limit a statement pays only for the check
+    (a few microseconds).
+    """
+    if sys.getrecursionlimit() <= DEFAULT_RECURSION_LIMIT and not _may_raise_limit(code):
+        return None
+    watch = DepthWatch(post or _post or (lambda message: None))
+    monitoring = getattr(sys, "monitoring", None)
+    if monitoring is None:
+        before = sys.getprofile()
+        sys.setprofile(watch.profile)
+        return lambda: sys.setprofile(before)
+    try:
+        monitoring.use_tool_id(_DEPTH_TOOL, "pirate_rules: recursion depth")
+    except ValueError:  # another tool has that id: no watch
+        return None
+    events = monitoring.events
+    # Each callback takes exactly the arguments of its events: a call costs less so.
+    for event in (events.PY_START, events.PY_RESUME):
+        monitoring.register_callback(_DEPTH_TOOL, event, watch.enter)
+    monitoring.register_callback(_DEPTH_TOOL, events.PY_THROW, watch.thrown)
+    for event in (events.PY_RETURN, events.PY_YIELD, events.PY_UNWIND):
+        monitoring.register_callback(_DEPTH_TOOL, event, watch.leave)
+    entering = events.PY_START | events.PY_RESUME | events.PY_THROW
+    monitoring.set_events(
+        _DEPTH_TOOL, entering | events.PY_RETURN | events.PY_YIELD | events.PY_UNWIND
+    )
+
+    def stop() -> None:
+        monitoring.set_events(_DEPTH_TOOL, 0)
+        monitoring.free_tool_id(_DEPTH_TOOL)
+
+    return stop
+
+
 # -- the pages' namespaces --------------------------------------------------------------
 
 
@@ -643,7 +788,13 @@ def _execute(source: str, filename: str, namespace: dict[str, Any]) -> tuple[Any
     error: BaseException | None = None
     try:
         with redirect_stdout(buffer):
-            exec(compile(source, filename, "single", compile_flags, True), namespace)
+            code = compile(source, filename, "single", compile_flags, True)
+            stop_watch = watch_depth(code)
+            try:
+                exec(code, namespace)
+            finally:
+                if stop_watch is not None:
+                    stop_watch()
     except KeyboardInterrupt:
         raise
     except BaseException as exc:

@@ -1,8 +1,9 @@
 """Live examples at their limits, on one rules page: a huge answer is cut short with a
 download of the whole; a recursion without end is shown in Python's short form under a
 line that names it; a Python whose WebAssembly stack overflowed is restarted, and the page
-says so; a failed edit does not leak into the examples after it, and an edit that changed
-the state is named when a later example then differs. Once its answers are shown, axe
+says so; a deep recursion that the time limit stops is named, with its depth; a failed
+edit does not leak into the examples after it, and an edit that changed the state is
+named when a later example then differs. Once its answers are shown, axe
 finds nothing serious in its answers (the rest of the page: test_site.py)."""
 
 from __future__ import annotations
@@ -107,6 +108,46 @@ def test_a_python_whose_stack_overflowed_is_restarted(rules: tuple[Page, Watch])
     )
     # The fresh Python answers the next example, from the top of the page.
     expect(run(page, 2).locator(".live-verdict")).to_contain_text("✓")
+    check(watch)
+
+
+def test_a_deep_recursion_stopped_by_the_time_limit_is_named_with_its_depth(
+    rules: tuple[Page, Watch],
+) -> None:
+    """The page's time limit (its panel's ``data-limit``, read at each run) is made 3 s
+    here, so that the test does not wait the 10 s a reader would."""
+    page, watch = rules
+    panel = page.locator(".live-page")
+    limit = panel.get_attribute("data-limit")
+    # With the limit raised, a recursion slow enough never to reach it in 3 s.
+    text = (
+        ">>> import sys\n>>> sys.setrecursionlimit(10**6)\n>>> def down(n):\n"
+        "...     for _ in range(300):\n...         pass\n...     return down(n + 1)\n"
+        ">>> down(0)\n"
+    )
+    replace_text(page, editor(page, 1), text)
+    panel.evaluate("panel => { panel.dataset.limit = '3'; }")
+    try:
+        answer = run(page, 1)
+        verdict = answer.locator(".live-verdict")
+        expect(verdict).to_have_text(
+            re.compile(
+                r"Stopped after 3 seconds while a recursion was [\d,]+ calls deep, in down\(\),"
+                r" with the recursion limit raised to 1,000,000 \(a recursion without end\?\):"
+                r" Python was restarted\."
+            ),
+            timeout=RUN_TIMEOUT_MS,
+        )
+    finally:
+        panel.evaluate(f"panel => {{ panel.dataset.limit = '{limit}'; }}")
+    found = re.search(r"was ([\d,]+) calls deep", verdict.inner_text())
+    assert found is not None and int(found[1].replace(",", "")) > 1_000, found
+    # The next example runs in a fresh Python (started again), from the top of the page,
+    # where the page's own version of the stopped example runs first.
+    expect(run(page, 2).locator(".live-verdict")).to_contain_text("✓")
+    expect(bar(page, 1).locator(".live-note")).to_contain_text(
+        re.compile(r"^Python started in [\d.]+ s\. The page's own version ran here, since your")
+    )
     check(watch)
 
 

@@ -16,18 +16,23 @@
 //   } catch (error) {
 //     // error.kind: "Stuck" (no sign of life within `limit` ms), "Stopped" (stop.abort()),
 //     // "StackOverflow" or "Crashed" (Python failed for good: it was restarted),
-//     // "Unsupported" (no module workers or WebAssembly), or the Python exception's name
+//     // "Unsupported" (no module workers or WebAssembly), or the Python exception's name;
+//     // a Stuck or Stopped call that was in a deep recursion has error.recursion:
+//     // {depth, limit, name}
 //   }
 //
 // `name` is an entry point of pirate_rules.web.ENTRY_POINTS, `args` its JSON arguments.
 // Python sends a sign of life before each of a lab bot's moves and as each game of a
 // simulation starts (pirate_rules.web.live.signal_alive), so a long simulation is not
-// stopped. `onRestart(listener)` tells when the worker was replaced (its namespaces are
+// stopped. While the recursion limit is raised, it also tells how deep the calls go
+// (pirate_rules.web.live.DEPTH): no sign of life, but kept, so that a call stopped in a
+// deep recursion can say so. `onRestart(listener)` tells when the worker was replaced (its namespaces are
 // gone); `ready(onProgress)` starts Python without a request.
 
 import { canRunGames, startEngine } from "../play/client.mjs";
 
 const ALIVE = "pirate-rules:alive"; // pirate_rules.web.live.ALIVE
+const DEPTH = "pirate-rules:depth "; // pirate_rules.web.live.DEPTH, then JSON
 let version = pageVersion() || "dev";
 let session = null;
 const restartListeners = new Set();
@@ -72,6 +77,7 @@ function begin(onProgress) {
   });
   engine.worker.addEventListener("message", ({ data }) => {
     if (data === ALIVE) mine.alive = performance.now();
+    else if (typeof data === "string" && data.startsWith(DEPTH)) mine.recursion = JSON.parse(data.slice(DEPTH.length));
   });
   return mine;
 }
@@ -142,8 +148,11 @@ export async function call(name, args, { limit = 0, stop, onProgress } = {}) {
     };
     const kill = (kind, message) => {
       if (session === mine) replace(message);
-      return failure(kind, message);
+      const error = failure(kind, message);
+      if (mine.recursion?.depth) error.recursion = mine.recursion;
+      return error;
     };
+    mine.recursion = null; // what this call tells
     mine.engine.call(name, ...args).then(
       (answer) => end(resolve, answer),
       // Python that overflowed its stack or failed for good cannot be trusted again.

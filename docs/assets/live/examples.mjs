@@ -12,7 +12,8 @@ import { el } from "../play/client.mjs";
 import { bootWords, call, onRestart, ready, siteRoot } from "./engine.mjs";
 
 const page = location.pathname;
-const limitSeconds = Number(document.querySelector(".live-page")?.dataset.limit) || 10;
+// The page's time limit, as its panel says it (read at each run).
+const limitSeconds = () => Number(document.querySelector(".live-page")?.dataset.limit) || 10;
 let controller = null;
 
 /** Entry point from live.mjs: `action` is "run", "edit" or "check". */
@@ -133,7 +134,7 @@ class Examples {
     const started = performance.now();
     let answer;
     try {
-      answer = await call("live_run", [page, item.index, text, item.scope], { stop: signal, limit: limitSeconds * 1000 });
+      answer = await call("live_run", [page, item.index, text, item.scope], { stop: signal, limit: limitSeconds() * 1000 });
     } catch (error) {
       if (error.kind === "ReplayNeededError") {
         state.next = 0;
@@ -189,15 +190,24 @@ class Examples {
   }
 
   problemWords(error) {
-    if (error.kind === "Stopped") return "Stopped: Python was restarted.";
+    const deep = error.recursion && this.recursionWords(error.recursion);
+    if (error.kind === "Stopped") return deep ? `Stopped ${deep}: Python was restarted.` : "Stopped: Python was restarted.";
     if (error.kind === "StackOverflow") {
       return "A recursion too deep for Python in this browser: it overflowed the WebAssembly stack (the recursion limit was raised past what that stack holds), so Python was restarted.";
     }
     if (error.kind === "Crashed") return `Python failed in this browser (${error.message}), so it was restarted.`;
     if (error.kind === "Stuck") {
-      return `Stopped after ${limitSeconds} seconds without getting any further (a loop that never ends?): Python was restarted.`;
+      if (deep) return `Stopped after ${limitSeconds()} seconds ${deep} (a recursion without end?): Python was restarted.`;
+      return `Stopped after ${limitSeconds()} seconds without getting any further (a loop that never ends?): Python was restarted.`;
     }
     return error.message;
+  }
+
+  // Where a deep recursion was, as Python last told (pirate_rules.web.live.DEPTH).
+  recursionWords({ depth, limit, name }) {
+    const count = (n) => Number(n).toLocaleString("en");
+    const where = name && !name.startsWith("<") ? `, in ${name}()` : "";
+    return `while a recursion was ${count(depth)} calls deep${where}, with the recursion limit raised to ${count(limit)}`;
   }
 
   showProblem(item, error) {
