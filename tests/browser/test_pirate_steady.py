@@ -33,10 +33,11 @@ PLAY_THE_RECORD = """async ([moments, keys, from = 0, controls = ".pir-action"])
     const named = (button) => button.dataset.seat === undefined ? button.id
         : `seat ${button.dataset.seat} ${button.dataset.action}`;
     const outOfReach = (button, box) => {
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
         const inside = box.top >= header - 1 && box.left >= -1
             && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1;
-        return !inside || !button.contains(hit);
+        if (!inside) return `outside the ${innerWidth}x${innerHeight} window`;
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return !button.contains(hit) && `under ${hit?.outerHTML.slice(0, 60)}`;
     };
     const drawn = (number) => new Promise((done) => {
         const look = () => Number(root.dataset.moment) >= number;
@@ -60,8 +61,7 @@ PLAY_THE_RECORD = """async ([moments, keys, from = 0, controls = ".pir-action"])
                 [named(button), [box.x, box.y, box.width, box.height].map(Math.round)])),
             out: boxes.filter(([button, box]) => outOfReach(button, box)).map(
                 ([button, box]) => `${named(button)} at ${[box.x, box.y, box.width, box.height]
-                    .map(Math.round)} under ${document.elementFromPoint(box.x + box.width / 2,
-                    box.y + box.height / 2)?.outerHTML.slice(0, 60)}`),
+                    .map(Math.round)} ${outOfReach(button, box)}`),
         });
     }
     return places;
