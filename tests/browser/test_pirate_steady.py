@@ -144,9 +144,9 @@ def test_face_to_face_on_a_phone_on_its_side_every_control_is_in_reach_and_stays
     tablet: tuple[Page, Watch], near_the_end: Path, width: int, height: int
 ) -> None:
     """A phone turned sideways between two players: from the start across the first
-    sink, and from moment 100 across a seat running out of cards and the second sink,
-    both seats' Turn, Play and Claim, and Pause, are wholly in the window, each is what
-    lies at its centre, and none moves by more than 1 px."""
+    sink, and from moment 100 across a seat running out of cards, the second sink and a
+    refused claim, both seats' Turn, Play and Claim, and Pause, are wholly in the window,
+    each is what lies at its centre, and none moves by more than 1 px."""
     page, watch = tablet
     page.set_viewport_size({"width": width, "height": height})
     moments = json.loads(STACKED.read_text(encoding="utf-8"))["moments"]
@@ -161,10 +161,14 @@ def test_face_to_face_on_a_phone_on_its_side_every_control_is_in_reach_and_stays
         assert len(places) == stop - start
         assert len(places[0]["buttons"]) == 7, places[0]
         assert places[-1]["sunk"] > places[0]["sunk"]  # a ship sank on the way
+        if start:
+            assert len(places[-1]["buttons"]) == 5  # Ann is out of cards: her Claim alone
+            # Ben claims with cards in hand: refused, his seat says why, nothing moves.
+            places += page.evaluate(PLAY_THE_RECORD, [["WC"], KEYS, stop, controls])
+            expect(page.locator(".pir-seat--1 .pir-seat__note")).to_contain_text("Not now")
         for place in places:
             assert not place["out"], f"{width}x{height}, moment {place['moment']}: {place['out']}"
         never_moved(places)
-    assert places[-1]["sunk"] and len(places[-1]["buttons"]) == 5  # Ann: Claim alone
     page.keyboard.press("Escape")
     watch.check()
 
