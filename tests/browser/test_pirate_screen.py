@@ -36,15 +36,20 @@ def out_of_cards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return first_stretch_record(tmp_path_factory.mktemp("pirate"))
 
 
+def stacked_until(tmp_path_factory: pytest.TempPathFactory, moments: int) -> Path:
+    """The stacked record cut after ``moments`` moments, to be continued."""
+    record = json.loads(STACKED.read_text(encoding="utf-8"))
+    record["moments"] = record["moments"][:moments]
+    del record["result"]
+    path = tmp_path_factory.mktemp("pirate") / f"until-{moments}.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="module")
 def mid_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The stacked record cut after 118 moments: three ships captured, two sunk."""
-    record = json.loads(STACKED.read_text(encoding="utf-8"))
-    record["moments"] = record["moments"][:118]
-    del record["result"]
-    path = tmp_path_factory.mktemp("pirate") / "mid-game.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    return path
+    return stacked_until(tmp_path_factory, 118)
 
 
 def picture(page: Page, selector: str) -> str:

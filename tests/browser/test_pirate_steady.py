@@ -1,8 +1,10 @@
 """The Pirate table stays put under the players' fingers: face to face at 1024x768, a
 whole game with sunk ships, captured ships and a seat out of cards never moves Turn,
-Play or Claim; a shared game opened on a tablet shows both seats' buttons at once; and
-at the end of a game at 1280x800 every captured ship can be seen, none under a Claim
-button. One page (a touch screen, so that two people sit face to face) does it all."""
+Play or Claim; on a phone turned sideways (844x390, 667x375) both seats' buttons and
+Pause are in reach, uncovered, and stay put across sinks and a seat running out of
+cards; a shared game opened on a tablet shows both seats' buttons at once; and at the
+end of a game at 1280x800 every captured ship can be seen, none under a Claim button.
+One page (a touch screen, so that two people sit face to face) does it all."""
 
 from __future__ import annotations
 
@@ -15,16 +17,28 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_pirate import KEYS, STACKED, new_game, settle_scroll
-from test_pirate_screen import mid_game  # noqa: F401 (a fixture)
+from test_pirate_screen import mid_game, stacked_until  # noqa: F401 (a fixture)
 
 from conftest import Watch, booted_page
 
 pytestmark = pytest.mark.browser
 
-PLAY_THE_RECORD = """async ([moments, keys]) => {
-    // Press each moment's keys in the page, wait until it is drawn, and note where each
-    // shown action button is then; the game's last moment (its end) is not measured.
+PLAY_THE_RECORD = """async ([moments, keys, from = 0, controls = ".pir-action"]) => {
+    // Press each moment's keys in the page (the game being at moment `from`), wait until
+    // it is drawn, and note where each shown control is then, and which of them are not
+    // wholly in the window below the header or not what lies at their centre; the game's
+    // last moment (its end) is not measured.
     const root = document.querySelector("#play");
+    const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+    const named = (button) => button.dataset.seat === undefined ? button.id
+        : `seat ${button.dataset.seat} ${button.dataset.action}`;
+    const outOfReach = (button, box) => {
+        const inside = box.top >= header - 1 && box.left >= -1
+            && box.bottom <= innerHeight + 1 && box.right <= innerWidth + 1;
+        if (!inside) return `outside the ${innerWidth}x${innerHeight} window`;
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return !button.contains(hit) && `under ${hit?.outerHTML.slice(0, 60)}`;
+    };
     const drawn = (number) => new Promise((done) => {
         const look = () => Number(root.dataset.moment) >= number;
         if (look()) return done();
@@ -35,18 +49,19 @@ PLAY_THE_RECORD = """async ([moments, keys]) => {
     for (const [index, letters] of moments.entries()) {
         [...letters].forEach((letter, seat) => letter !== "W" && document.activeElement
             .dispatchEvent(new KeyboardEvent("keydown", {key: keys[seat][letter], bubbles: true})));
-        await drawn(index + 1);
+        await drawn(from + index + 1);
         if (!document.querySelector("#end").hidden) break;
-        const shown = [...document.querySelectorAll(".pir-action")].filter(
+        const shown = [...document.querySelectorAll(controls)].filter(
             (button) => button.checkVisibility({visibilityProperty: true}));
+        const boxes = shown.map((button) => [button, button.getBoundingClientRect()]);
         places.push({
-            moment: index + 1,
-            sunk: !document.querySelector(".pir-sunk").hidden,
-            buttons: Object.fromEntries(shown.map((button) => {
-                const box = button.getBoundingClientRect();
-                const name = `seat ${button.dataset.seat} ${button.dataset.action}`;
-                return [name, [box.x, box.y, box.width, box.height].map(Math.round)];
-            })),
+            moment: from + index + 1,
+            sunk: document.querySelectorAll(".pir-sunk li").length,
+            buttons: Object.fromEntries(boxes.map(([button, box]) =>
+                [named(button), [box.x, box.y, box.width, box.height].map(Math.round)])),
+            out: boxes.filter(([button, box]) => outOfReach(button, box)).map(
+                ([button, box]) => `${named(button)} at ${[box.x, box.y, box.width, box.height]
+                    .map(Math.round)} ${outOfReach(button, box)}`),
         });
     }
     return places;
@@ -103,12 +118,58 @@ def test_face_to_face_at_1024x768_the_buttons_never_move_through_a_whole_game(
     places: list[dict[str, Any]] = page.evaluate(PLAY_THE_RECORD, [moments, KEYS])
     assert len(places) == len(moments) - 1  # every moment but the last, which ends it
     assert any(place["sunk"] for place in places)  # the game sank a ship mid-race
+    assert len(places[0]["buttons"]) == 6, places[0]
+    never_moved(places)
+    watch.check()
+
+
+def never_moved(places: list[dict[str, Any]]) -> None:
+    """Every control noted by PLAY_THE_RECORD stays within 1 px of its first place."""
     first = places[0]["buttons"]
-    assert len(first) == 6, first
     for place in places:
         for name, box in place["buttons"].items():
             moved = max(abs(a - b) for a, b in zip(box, first[name], strict=True))
             assert moved <= 1, f"moment {place['moment']}: {name} moved from {first[name]} to {box}"
+
+
+@pytest.fixture(scope="module")
+def near_the_end(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The stacked record cut after 100 moments: in the next ones Ann runs out of cards
+    (her Turn and Play go, Claim stays) and a second ship sinks."""
+    return stacked_until(tmp_path_factory, 100)
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (667, 375)])
+def test_face_to_face_on_a_phone_on_its_side_every_control_is_in_reach_and_stays(
+    tablet: tuple[Page, Watch], near_the_end: Path, width: int, height: int
+) -> None:
+    """A phone turned sideways between two players: from the start across the first
+    sink, and from moment 100 across a seat running out of cards, the second sink and a
+    refused claim, both seats' Turn, Play and Claim, and Pause, are wholly in the window,
+    each is what lies at its centre, and none moves by more than 1 px."""
+    page, watch = tablet
+    page.set_viewport_size({"width": width, "height": height})
+    moments = json.loads(STACKED.read_text(encoding="utf-8"))["moments"]
+    controls = ".pir-action, #pause"
+    for record, start, stop in ((STACKED, 0, 24), (near_the_end, 100, 124)):
+        new_game(page, ("person", "person"), record=record, resume=start > 0, facing=True)
+        page.locator("#pause").click()  # the game runs, the table fills the screen
+        settle_scroll(page)
+        places: list[dict[str, Any]] = page.evaluate(
+            PLAY_THE_RECORD, [moments[start:stop], KEYS, start, controls]
+        )
+        assert len(places) == stop - start
+        assert len(places[0]["buttons"]) == 7, places[0]
+        assert places[-1]["sunk"] > places[0]["sunk"]  # a ship sank on the way
+        if start:
+            assert len(places[-1]["buttons"]) == 5  # Ann is out of cards: her Claim alone
+            # Ben claims with cards in hand: refused, his seat says why, nothing moves.
+            places += page.evaluate(PLAY_THE_RECORD, [["WC"], KEYS, stop, controls])
+            expect(page.locator(".pir-seat--1 .pir-seat__note")).to_contain_text("Not now")
+        for place in places:
+            assert not place["out"], f"{width}x{height}, moment {place['moment']}: {place['out']}"
+        never_moved(places)
+    page.keyboard.press("Escape")
     watch.check()
 
 

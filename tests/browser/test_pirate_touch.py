@@ -1,6 +1,6 @@
-"""Two people around a tablet lying flat, both tapping at once: real multi-touch input
-through Chromium's DevTools protocol (``Input.dispatchTouchEvent`` with several touch
-points), each finger counted once, on both halves of the table.
+"""Two people around a tablet lying flat (or a phone on its side), both tapping at once:
+real multi-touch input through Chromium's DevTools protocol (``Input.dispatchTouchEvent``
+with several touch points), each finger counted once, on both halves of the table.
 
 The time between the fingers is kept by a clock the test controls (Playwright's), not by
 sleeping: this machine's timing swings twice over.
@@ -20,7 +20,8 @@ from conftest import Watch, booted_page
 
 pytestmark = pytest.mark.browser
 
-TABLETS = [(768, 1024), (1024, 768)]
+TABLETS = [(768, 1024), (1024, 768), (844, 390)]
+"""Both ways up, and a phone on its side, where the seats sit beside the ships."""
 
 
 @pytest.fixture(scope="module")
