@@ -49,7 +49,7 @@ typecheck: setup
 
 ## test: set everything up, then run every check: lint, types, unit, docs, browser
 test: setup chromium lint typecheck build
-	$(BIN)/pytest -n 2 --dist loadfile
+	$(BIN)/pytest -n 2 --dist loadfile --durations=25
 
 ## test-load: the browser tests on a busy machine: two busy loops beside `pytest -n 2`,
 ## every page's main thread 4x slower (LOAD_LOOPS=, PIRATE_RULES_CPU_THROTTLE= change

@@ -114,12 +114,18 @@ TABLE = """() => {
 
 
 def settle_layout(page: Page) -> None:
-    """Scroll to the top, and wait until the page has drawn two frames at its new size."""
+    """Scroll to the top, wait until the page has drawn two frames at its new size, and
+    until the transitions that a new size starts (the site's search box widens or hides
+    itself) have ended: in the middle of one a box may still reach past the window."""
     page.evaluate(
         """() => new Promise((done) => {
             window.scrollTo(0, 0);
             requestAnimationFrame(() => requestAnimationFrame(done));
         })"""
+    )
+    page.wait_for_function(
+        "document.getAnimations().every((a) => !(a instanceof CSSTransition)"
+        " || a.playState !== 'running')"
     )
 
 
