@@ -233,7 +233,8 @@ def test_an_unreadable_example_is_one_line() -> None:
 
 WATCHED = (
     ">>> import sys\n"
-    ">>> print(sys.getprofile() if sys.version_info < (3, 12) else sys.monitoring.get_tool(3))\n"
+    ">>> print(sys.getprofile() if sys.version_info < (3, 12)"
+    f" else sys.monitoring.get_tool({live._DEPTH_TOOL}))\n"
 )
 """A statement that prints what watches its calls: None, or the depth's watch."""
 
@@ -264,7 +265,12 @@ def test_a_deep_recursion_is_told_to_the_page_only_while_the_limit_is_raised(
     finally:
         sys.setrecursionlimit(limit)
     # Nothing watches once the statements have run.
-    assert (sys.getprofile() if sys.version_info < (3, 12) else sys.monitoring.get_tool(3)) is None
+    watching = (
+        sys.getprofile()
+        if sys.version_info < (3, 12)
+        else sys.monitoring.get_tool(live._DEPTH_TOOL)
+    )
+    assert watching is None
     assert {(n["limit"], n["name"]) for n in news} == {(20_000, "down")}, news
     depths = [n["depth"] for n in news]
     assert live.DEFAULT_RECURSION_LIMIT < depths[0] < 2 * live.DEFAULT_RECURSION_LIMIT
