@@ -117,6 +117,8 @@ class BotHost:
         self.game = game
         self.name = name
         self.move_time = move_time
+        self.told = False
+        """Whether a fault of this host has been raised to the referee."""
         self.child = process.Child.python(
             "-c", _PROGRAM, flags=("-I",), env=_environment(), cwd=os.getcwd()
         )
@@ -135,6 +137,7 @@ class BotHost:
             self.close()
             raise BotError(**{**loaded["error"], "bot": name})
         _LIVE_HOSTS.add(self)
+        _HOST_PIDS.add(self.child.pid)
         self.fair: bool = bool(loaded["fair"])
         self.label: str = str(loaded["label"])
         self.choose_at: str = str(loaded.get("choose_at", ""))
@@ -185,7 +188,7 @@ class BotHost:
         try:
             self.child.send(message, self._limit())
         except process.ChildError as exc:
-            raise HostFault(exc.fault, 0) from None
+            raise self._told(exc.fault, 0) from None
 
     def _answers(self, count: int) -> list[Any]:
         answers: list[Any] = []
@@ -195,16 +198,25 @@ class BotHost:
             try:
                 answers += receive(limit)
             except process.ChildError as exc:
-                raise HostFault(exc.fault, len(answers)) from None
+                raise self._told(exc.fault, len(answers)) from None
             except TypeError:
                 self.child.end("it sent what is not a list of answers")
-                raise HostFault(
+                raise self._told(
                     process.Fault("garbage", sample=b"", detail="not answers"), len(answers)
                 ) from None
         if len(answers) > count:
             self.child.end("it sent more answers than it was asked for")
-            raise HostFault(self.child.fault or process.Fault("ended"), count)
+            raise self._told(self.child.fault or process.Fault("ended"), count)
+        settle()  # a bot that signalled the referee before it answered is ended now
+        if self.child.fault is not None:
+            raise self._told(self.child.fault, 0)
         return answers
+
+    def _told(self, fault: process.Fault, answered: int) -> HostFault:
+        """The fault to raise: the referee is told of it, and so never takes this host
+        for one that ended unseen (see :meth:`~pirate_rules.lockstep.Hosts.host`)."""
+        self.told = True
+        return HostFault(fault, answered)
 
     def kill(self, why: str) -> None:
         """End the host now (from any thread); its next answer is then a fault."""
@@ -244,6 +256,13 @@ class RefereeSignals:
     it with no pid) is Ctrl-C, raised in the main thread as usual, and every host is
     ended at once so that nothing waits on a stuck bot.
 
+    The verdict never depends on how soon that thread runs. A bot's signal is sent
+    before its answer is written, so the referee, once it has read a host's answers,
+    waits until the thread has dealt with every SIGINT sent so far (:func:`settle`):
+    a bot that sent one is ended there, and that answer is its fault. A SIGINT still
+    waiting when the watch ends is dealt with the same way, never left to be taken
+    for Ctrl-C once SIGINT is let through again.
+
     With ``--jobs 2`` the hosts are a worker process's children, and the worker watches
     them the same way. A bot that sends SIGINT past its worker, to this process, is
     found by walking up from the sender to the worker it descends from
@@ -264,63 +283,124 @@ class RefereeSignals:
         self.on = (
             sys.platform.startswith("linux")
             and hasattr(signal, "sigtimedwait")
+            and hasattr(signal, "SIGRTMIN")
             and threading.current_thread() is threading.main_thread()
         )
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._blamed: set[int] = set()  # senders already told: one may send again at once
+        self._settled = threading.Event()
 
     def __enter__(self) -> RefereeSignals:
+        global _WATCH
         if self.on:
             self._main = threading.get_ident()
+            self._pid = os.getpid()
             # a signal of its own wakes the main thread from any wait, after a Ctrl-C
             self._before = signal.signal(signal.SIGUSR2, lambda *_: None)
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            # blocked here, and so in the watch's thread, which alone waits for them
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, _SETTLE})
             self._thread = threading.Thread(target=self._watch, name="signals", daemon=True)
             self._thread.start()
+            _WATCH = self
         return self
 
     def _watch(self) -> None:
         while not self._stop.is_set():
-            info = signal.sigtimedwait({signal.SIGINT}, 0.1)
+            info = signal.sigtimedwait({signal.SIGINT, _SETTLE}, 0.1)
             if info is None:
                 continue
-            sender = info.si_pid
-            if self.accused is not None and sender and sender == os.getppid():
-                sender, self.accused.value = self.accused.value, 0  # passed on by the main
-            if sender in self._blamed:
-                continue  # again, before its host was ended: it is told already
-            host = host_of(sender) if sender and sender != os.getpid() else None
-            if host is None and sender and _adopted(sender):
-                self._blamed.add(sender)
-                for each in list(_LIVE_HOSTS):
-                    each.kill(f"a process it left behind (pid {sender}) sent SIGINT to the referee")
+            if info.si_signo == _SETTLE:
+                self._take_waiting()  # every SIGINT sent before the referee asked
+                self._settled.set()
                 continue
-            if host is not None:
-                self._blamed.add(sender)
-                host.kill(f"it sent SIGINT to the referee (from pid {sender})")
-                continue
-            worker = _worker_above(sender) if sender else None
-            slot = WORKERS.get(worker) if worker is not None else None
-            if worker is not None and slot is not None:  # a bot of a worker's: it names it
-                self._blamed.add(sender)
-                slot.value = sender
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(worker, signal.SIGINT)
-                continue
-            if not self.ctrl_c:
-                continue  # Ctrl-C: the main process stops this one
-            _thread.interrupt_main()
-            signal.pthread_kill(self._main, signal.SIGUSR2)
+            self._take(info)
+        self._take_waiting()
+
+    def _take_waiting(self) -> None:
+        while (info := signal.sigtimedwait({signal.SIGINT}, 0)) is not None:
+            self._take(info)
+
+    def _take(self, info: Any) -> None:
+        """Deal with one SIGINT: the fault of the bot that sent it, or Ctrl-C."""
+        sender = info.si_pid
+        if self.accused is not None and sender and sender == os.getppid():
+            sender, self.accused.value = self.accused.value, 0  # passed on by the main
+        if sender in self._blamed:
+            return  # again, before its host was ended: it is told already
+        host = host_of(sender) if sender and sender != os.getpid() else None
+        if host is None and sender and _adopted(sender):
+            self._blamed.add(sender)
             for each in list(_LIVE_HOSTS):
-                each.kill("the run was interrupted")
+                each.kill(f"a process it left behind (pid {sender}) sent SIGINT to the referee")
+            return
+        if host is not None:
+            self._blamed.add(sender)
+            host.kill(f"it sent SIGINT to the referee (from pid {sender})")
+            return
+        if sender and sender in _HOST_PIDS:
+            return  # a host that has ended since it sent it: its games are over
+        worker = _worker_above(sender) if sender else None
+        slot = WORKERS.get(worker) if worker is not None else None
+        if worker is not None and slot is not None:  # a bot of a worker's: it names it
+            self._blamed.add(sender)
+            slot.value = sender
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGINT)
+            return
+        if not self.ctrl_c:
+            return  # Ctrl-C: the main process stops this one
+        _thread.interrupt_main()
+        signal.pthread_kill(self._main, signal.SIGUSR2)
+        for each in list(_LIVE_HOSTS):
+            each.kill("the run was interrupted")
+
+    def settle(self) -> None:
+        """Return once every SIGINT sent to this process before the call has been dealt
+        with (from the main thread; elsewhere, at once). A bot that sent one before its
+        answer has then had its host ended."""
+        thread = self._thread
+        if thread is None or self._stop.is_set() or threading.get_ident() != self._main:
+            return
+        if os.getpid() != self._pid:
+            return  # a fork's copy: the watch's thread is its parent's
+        self._settled.clear()
+        signal.pthread_kill(thread.ident or 0, _SETTLE)
+        while not self._settled.wait(0.1):  # the thread may be ending a host meanwhile
+            if not thread.is_alive():
+                return
 
     def __exit__(self, *_: object) -> None:
-        if self._thread is not None:
-            self._stop.set()
-            self._thread.join()
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        global _WATCH
+        if self._thread is None:
+            return
+        if _WATCH is self:
+            _WATCH = None
+        self._stop.set()
+        try:
+            self._thread.join()  # it deals with any SIGINT still waiting, then ends
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, _SETTLE})
             signal.signal(signal.SIGUSR2, self._before)
+
+
+_SETTLE: Final = signal.SIGRTMIN + 1 if hasattr(signal, "SIGRTMIN") else 0
+"""The signal by which the referee asks its watch to deal with every SIGINT sent so far
+(see :meth:`RefereeSignals.settle`): sent to the watch's thread alone, always blocked."""
+
+_WATCH: RefereeSignals | None = None
+"""This process's watch while it is on, for :func:`settle`."""
+
+_HOST_PIDS: set[int] = set()
+"""The pid of every host this process started: a SIGINT from one that has ended since
+is no Ctrl-C."""
+
+
+def settle() -> None:
+    """Every SIGINT sent so far dealt with: see :meth:`RefereeSignals.settle`."""
+    watch = _WATCH
+    if watch is not None:
+        watch.settle()
 
 
 WORKERS: dict[int, Any] = {}

@@ -21,8 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from pirate_rules import process
 from pirate_rules.errors import BotError, IllegalMoveError, PirateRulesError
-from pirate_rules.host import BotHost, HostFault, fault_words, hosted_seed, new_key, view_seed
+from pirate_rules.host import (
+    BotHost,
+    HostFault,
+    fault_words,
+    hosted_seed,
+    new_key,
+    settle,
+    view_seed,
+)
 from pirate_rules.marvin.view import CARDS, move_of
 from pirate_rules.referee import (
     MAX_TURNS,
@@ -74,7 +83,8 @@ class Hosts:
         self.hosted = tuple(hosted)
         self.move_time = move_time
         self._hosts: list[BotHost | None] = [None, None]
-        self._ended = ""
+        self.ended = ""
+        """Why these hosts were ended from outside (:meth:`end`), if they were."""
 
     def host(self, seat: int) -> BotHost:
         """The live host of ``seat``'s bot (a new one if the last failed).
@@ -85,7 +95,19 @@ class Hosts:
         host = self._hosts[seat]
         if host is None or host.child.fault is not None or host.child.returncode is not None:
             if host is not None:
+                code = host.child.returncode or 0  # before close, which kills it
                 host.close()
+                if not host.told and not self.ended:
+                    # it ended after its last answer (its bot signalled the referee late,
+                    # or ended its process): told now, never started again unsaid
+                    host.told = True
+                    fault = host.child.fault or (
+                        process.Fault("signal", signal=-code)
+                        if code < 0
+                        else process.Fault("exit", status=code)
+                    )
+                    problem = fault_words(fault, "its last move", self.move_time)
+                    raise BotError(problem, bot=self.bots[seat], seat=seat)
             try:
                 self._refuse_if_ended(seat)
                 source = next((item for item in self.shipped if item[0] == self.bots[seat]), None)
@@ -98,14 +120,14 @@ class Hosts:
         return host
 
     def _refuse_if_ended(self, seat: int) -> None:
-        if self._ended:
+        if self.ended:
             self.close()
-            raise BotError(f"was stopped: {self._ended}", bot=self.bots[seat])
+            raise BotError(f"was stopped: {self.ended}", bot=self.bots[seat])
 
     def end(self, why: str) -> None:
         """End every host now, from any thread (the games waiting on one stop with a
         fault), and start no other: for a run that was stopped from outside."""
-        self._ended = why
+        self.ended = why
         for host in list(self._hosts):
             if host is not None:
                 host.child.end(why)
@@ -274,9 +296,21 @@ def _batch(
             for play in active:
                 if play.seed not in faults and play.seed not in redo and not play.done:
                     _moment(task, play, faults)
-    for host in live:
-        if host is not None and host.child.fault is None:
+    settle()  # a signal a bot sent after its last answer ends its host now, not later
+    for seat, host in enumerate(live):
+        if host is None:
+            continue
+        if host.child.fault is None:
             host.end([play.seed for play in plays])
+        elif not dead[seat] and plays and not hosts.ended:
+            # ended after its last answer (a signal its bot sent late), unseen so far:
+            # its fault is told, never lost to the next batch's new host
+            last = max(plays, key=lambda play: play.seed)
+            problem = fault_words(host.child.fault, "choose()", task.move_time)
+            faults.setdefault(
+                last.seed, _error(task, seat, last, {"problem": problem}, when="after the game")
+            )
+            host.told = True
     fault = faults[min(faults)] if faults else None
     return results, fault, [seed for seed in redo if fault is None or seed < (fault.seed or 0)]
 

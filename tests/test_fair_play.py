@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from pirate_rules import process
+from pirate_rules.errors import BotError
 from pirate_rules.host import hosted_seed
 from pirate_rules.lockstep import Hosts, play_lockstep
 from pirate_rules.marvin import MarvinGame
@@ -79,14 +80,21 @@ def processes_in(folder: Path) -> list[int]:
     return found
 
 
-def run(game: str, case: str, tmp_path: Path, *extra: str) -> tuple[int, str, str, Path]:
-    """``simulate`` of 10 games of the hostile bot against an engine bot, with records."""
+def run(
+    game: str,
+    case: str,
+    tmp_path: Path,
+    *extra: str,
+    program: tuple[str, ...] = ("-m", "pirate_rules"),
+) -> tuple[int, str, str, Path]:
+    """``simulate`` of 10 games of the hostile bot against an engine bot, with records
+    (``program``: what runs the command line, ``-c`` and a script in its place)."""
     records = tmp_path / "records"
     bots = [bot_of(case, game), OTHER[game]]
     if game == "pirate":
         bots.reverse()  # the hostile bot sits in seat 1 for Pirate, seat 0 for Marvin
     done = subprocess.run(
-        [sys.executable, "-m", "pirate_rules", "simulate", game, "--bots", ",".join(bots),
+        [sys.executable, *program, "simulate", game, "--bots", ",".join(bots),
          "--games", "10", "--seed", "5", "--move-time", "1", "--json",
          "--records", str(records), *extra],
         capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False,
@@ -138,6 +146,30 @@ def test_a_hostile_bot_plays_fair_games_or_stops_in_one_line(
 def test_a_hostile_bot_on_two_processes(game: str, case: str, tmp_path: Path) -> None:
     status, out, err, records = run(game, case, tmp_path, "--jobs", "2")
     check_outcome(game, case, status, out, err, records)
+
+
+LATE_WATCH = """
+import sys, time
+import pirate_rules.host as host
+found = host.host_of
+def late(pid):
+    time.sleep(0.4)  # the referee's watch of signals runs late, as on a busy machine
+    return found(pid)
+host.host_of = late
+from pirate_rules.cli import main
+sys.exit(main())
+"""
+"""The command line, with the thread that tells who sent a SIGINT slowed down."""
+
+
+@pytest.mark.parametrize("game", ["marvin", "pirate"])
+def test_a_bot_that_signals_the_referee_is_told_however_late_the_watch_runs(
+    game: str, tmp_path: Path
+) -> None:
+    """The referee deals with every signal sent before a bot's answer before it reads
+    on: a late watch neither loses the bot's SIGINT nor takes it for Ctrl-C at the end."""
+    status, out, err, records = run(game, "signals_referee", tmp_path, program=("-c", LATE_WATCH))
+    check_outcome(game, "signals_referee", status, out, err, records)
 
 
 # -- play: a person against your bot, asked move by move in its own process -------------
@@ -256,6 +288,21 @@ def test_a_bot_that_signals_the_main_process_past_its_worker_is_told(
     status, out, err, records = run(game, case, tmp_path, "--jobs", "2")
     check_outcome(game, case, status, out, err, records)
     assert status == 1
+
+
+def test_a_host_that_ended_after_its_last_answer_is_told_before_another_starts() -> None:
+    """A host ended between two batches (its bot signalled the referee after answering)
+    is a fault when its seat is next asked for: never quietly started again."""
+    hosts = Hosts("marvin", [bot_of("fingerprint", "marvin"), OTHER["marvin"]], (True, False), 1)
+    try:
+        first = hosts.host(0)
+        first.kill("it sent SIGINT to the referee (from pid 1)")
+        with pytest.raises(BotError, match="its process was ended: it sent SIGINT to the referee"):
+            hosts.host(0)
+        second = hosts.host(0)  # told once: then a new host plays on
+        assert second is not first and second.child.returncode is None
+    finally:
+        hosts.close()
 
 
 def test_hosts_ended_from_another_thread_stop_their_batch_at_once() -> None:
