@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -647,40 +648,97 @@ def test_out_of_cards_the_stretch_is_quick_and_honest_and_claim_stays_in_view(
     assert not out_of_sight, out_of_sight[:4]
 
 
+HIDE = """() => {
+    const hide = (name, value) =>
+        Object.defineProperty(document, name, {value, configurable: true});
+    hide("hidden", true);
+    hide("visibilityState", "hidden");
+    const at = performance.now();
+    document.dispatchEvent(new Event("visibilitychange"));
+    return {at, moment: Number(document.querySelector("#play").dataset.moment)};
+}"""
+"""Hide the tab, as the browser does: when, on the page's clock, and at which moment."""
+
+SHOW = """() => {
+    delete document.hidden;
+    delete document.visibilityState;
+    const at = performance.now();
+    document.dispatchEvent(new Event("visibilitychange"));
+    return {at, moment: Number(document.querySelector("#play").dataset.moment)};
+}"""
+"""Show the tab again: when, on the page's clock, and at which moment."""
+
+
+def moment_times(page: Page) -> list[dict[str, Any]]:
+    """Every moment of the game on the page, as the page timed it on its own clock: when
+    its beat (or first press) opened it, and when its table was drawn."""
+    return list(
+        page.evaluate(
+            """() => performance.getEntriesByName("pirate:moment").map((m) => ({
+                opened: m.startTime, drawn: m.startTime + m.duration, ...m.detail}))"""
+        )
+    )
+
+
+def wait_for_page_time(page: Page, at: float) -> None:
+    """Wait until the page's own clock (performance.now()) reads ``at``."""
+    page.wait_for_function(f"performance.now() >= {at}")
+
+
 def test_a_hidden_tab_pauses_and_there_is_no_burst_after(pirate: tuple[Page, Watch]) -> None:
+    """Every verdict is on the moments' times as the page recorded them on its own clock,
+    so that how long the test itself takes to look makes no difference."""
     page, watch = pirate
     new_game(page, ("child", "child"), seed=9)
     page.locator("#clock").select_option("200")  # two computers, watched at half speed
+    beat = 200
     page.locator("#pause").click()
     wait_for_moment(page, 4)
-    page.evaluate(
-        """() => {
-            const hide = (name, value) =>
-                Object.defineProperty(document, name, {value, configurable: true});
-            hide("hidden", true);
-            hide("visibilityState", "hidden");
-            document.dispatchEvent(new Event("visibilitychange"));
-        }"""
-    )
+    hidden = page.evaluate(HIDE)
     expect(page.locator("#pause")).to_have_text("Go on")
-    stopped = moment(page)
-    page.wait_for_timeout(1200)
-    assert moment(page) <= stopped + 1  # at most the moment already on its way
+    wait_for_page_time(page, hidden["at"] + 1200)  # hidden a while, on the page's clock
+    shown = page.evaluate(SHOW)
+    wait_for_page_time(page, shown["at"] + 600)  # in sight again a while, nobody going on
+    # "Go on" is timed as it is pressed, before the page's own handler starts the clock.
     page.evaluate(
-        """() => {
-            delete document.hidden;
-            delete document.visibilityState;
-            document.dispatchEvent(new Event("visibilitychange"));
-        }"""
+        """() => document.addEventListener("click", (event) => {
+            if (event.target.id !== "pause") return;
+            const moment = Number(document.querySelector("#play").dataset.moment);
+            window.__goOn = {at: performance.now(), moment};
+        }, {capture: true, once: true})"""
     )
-    page.wait_for_timeout(600)
-    paused = moment(page)
-    assert paused <= stopped + 1, "a visible tab stays paused until someone goes on"
     page.locator("#pause").click()
-    page.wait_for_timeout(600)
-    # One look every 200 ms: no catch-up for the time the tab was hidden.
-    assert moment(page) - paused <= 4
+    go_on = page.evaluate("window.__goOn")
+    # Paused again once four of the moments after "Go on" are on the table.
+    page.wait_for_function(
+        f"""performance.getEntriesByName("pirate:moment")
+            .filter((m) => m.startTime >= {go_on["at"]}).length >= 4"""
+    )
     page.locator("#pause").click()
+    expect(page.locator("#pause")).to_have_text("Go on")
+    times = moment_times(page)
+    before = [time for time in times if time["opened"] < go_on["at"]]
+    after = [time for time in times if time["opened"] >= go_on["at"]]
+    # Hidden: no beat, and at most the moment already on its way.
+    assert shown["moment"] <= hidden["moment"] + 1, (hidden, shown)
+    assert len([time for time in before if time["drawn"] > hidden["at"]]) <= 1, before
+    assert not [time for time in before if time["opened"] > hidden["at"]], before
+    assert go_on["moment"] <= hidden["moment"] + 1, (
+        "a visible tab stays paused until someone goes on"
+    )
+    # One moment per beat, each its own request to the engine: numbered one by one.
+    numbers = [time["moment"] for time in times]
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), numbers
+    # One look every 200 ms on the page's clock: no catch-up for the time the tab was
+    # hidden. The first beat comes a beat after "Go on" and each next one a beat after
+    # the one before (never half a beat sooner), and however long the page has played
+    # since "Go on", it has drawn at most one moment per beat of that time, and one more.
+    assert {time["beat"] for time in after} == {beat}, after
+    opened = [go_on["at"]] + [time["opened"] for time in after]
+    gaps = [later - earlier for earlier, later in pairwise(opened)]
+    assert min(gaps) >= beat / 2, (gaps, after)
+    for count, time in enumerate(after, start=1):
+        assert count <= (time["drawn"] - go_on["at"]) / beat + 1, (count, go_on, after)
     watch.check()
 
 

@@ -331,6 +331,7 @@ function setUp(first, said, number) {
   pause();
   talk.newGame();
   clock.reset();
+  performance.clearMeasures("pirate:moment");
   const seats = first.seats.map((seat) => seat.plays);
   const f = form.elements;
   began = first.moment > 0;
@@ -368,12 +369,18 @@ async function sameDeal() {
 }
 
 async function playMoment(moment) {
+  const beat = clock.beatMs;
   const next = await talk.request("pirate_moment", view.id, moment.actions, moment.looks);
   if (!next) return;
   show(next);
   moment.actions.forEach((action, seat) => action !== null && pend(seat, action, -1));
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const drawn = performance.now();
+  // Every moment of this game on the page's own clock, from its beat or first press to
+  // its table: the pace of the beats can be read back (after a pause, none is made up).
+  const { looks, closed, sent } = moment;
+  const timed = { moment: next.moment, beat, looks, closed, sent };
+  performance.measure("pirate:moment", { start: moment.opened, end: drawn, detail: timed });
   moment.actions.forEach((action, seat) => {
     if (action === null) return;
     const detail = { seat, action, moment: next.moment, closed: moment.closed, sent: moment.sent };
