@@ -524,3 +524,30 @@ def test_the_whole_site_is_kept_when_the_reader_asks(browser: Browser) -> None:
         watch.check()
     finally:
         context.close()
+
+
+def test_keeping_the_whole_site_offline_says_so_and_keeps_nothing_more(browser: Browser) -> None:
+    """Asked offline, the About page's setting tries, says that the device is offline
+    (whatever the browser's own word for it), and is left off: the site is not kept."""
+    ensure_site_built()
+    context, watch = watched_context(browser)
+    try:
+        page = context.new_page()
+        with serve_site(SITE) as base:
+            page.goto(f"{base}about/")
+            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
+            expect(control).to_be_enabled()
+        context.set_offline(True)  # and the server is gone
+        kept = kept_urls(page)
+        control.click()
+        expect(page.locator("[data-whole-status]")).to_have_text(
+            "This device is offline now: tick it again once the network is back."
+        )
+        expect(control).to_be_enabled()
+        expect(control).not_to_be_checked()
+        assert page.evaluate("document.documentElement.dataset.offline") == "page"
+        assert sorted(kept_urls(page)) == sorted(kept)
+        watch.check()
+    finally:
+        context.close()
