@@ -16,7 +16,8 @@
 //   with the live examples' machinery, and after a game the play pages too (so that
 //   both games start offline, whichever was played);
 // * everything, when the site runs as an installed app or the reader asked to keep the
-//   whole site ("keep-all"); that choice is remembered until it is taken back;
+//   whole site ("keep-all"); that choice is remembered until it is taken back (a
+//   keeping that fails, offline say, leaves what was kept as it was before);
 // * from the start, the offline page (assets/offline/offline.html): offline, a page that
 //   was never kept gets it, at its own address, instead of the browser's bare error; so
 //   does an address that is no page of the site (PAGES lists every page of this build),
@@ -104,13 +105,20 @@ async function keptAlready(cache, entry, why) {
   return true;
 }
 
+// A fetch that got no answer at all: the network (or the site) cannot be reached, which
+// the pages tell as being offline, whatever the browser's own hint (navigator.onLine)
+// says; that hint is often wrong, on a network that has no way out or on a busy device.
+function unreachable(error) {
+  throw Object.assign(new Error(`the network cannot be reached (${error?.message || error})`), { offline: true });
+}
+
 // Keep `entry` unless it is kept already. `mode` is the fetch's cache mode: a file the
 // page has just loaded comes from the browser's own cache ("force-cache"), asked for
 // by the `url` the page used; when that copy is not the right one, it is asked for again.
 async function fetchAndKeep(cache, entry, why, mode = "no-cache", url = entry.url) {
   if (await keptAlready(cache, entry, why)) return 0;
   for (const cacheMode of mode === "no-cache" ? ["no-cache"] : [mode, "no-cache"]) {
-    const response = await fetch(cacheMode === mode ? url : entry.url, { cache: cacheMode, credentials: "same-origin" });
+    const response = await fetch(cacheMode === mode ? url : entry.url, { cache: cacheMode, credentials: "same-origin" }).catch(unreachable);
     if (!isWhole(response)) throw new Error(`${entry.url} could not be downloaded (${response.status})`);
     if (await keep(cache, entry, response, why)) return entry.size;
   }
@@ -118,7 +126,9 @@ async function fetchAndKeep(cache, entry, why, mode = "no-cache", url = entry.ur
 }
 
 // Keep `list` (entries, or [entry, url the page used]) a few files at a time;
-// `report(done, total)` after each.
+// `report(done, total)` after each. It fails with the first error that is not the
+// network's absence if there is one (an error with `offline` only when every file failed
+// for want of a network).
 async function keepAll(list, why, mode, report = () => {}) {
   const cache = await caches.open(CACHE);
   const queue = [...list];
@@ -138,7 +148,7 @@ async function keepAll(list, why, mode, report = () => {}) {
     }
   };
   await Promise.all([work(), work(), work(), work()]);
-  if (errors.length) throw errors[0];
+  if (errors.length) throw errors.find((error) => !error.offline) ?? errors[0];
 }
 
 // What is kept now: the bytes of the current files in the cache, and the flags.
@@ -148,7 +158,8 @@ async function state() {
   const kept = everything.filter((entry) => keys.has(entry.key));
   const sum = (list) => list.reduce((total, entry) => total + entry.size, 0);
   return {
-    whole: keys.has(ALL_FLAG),
+    // Asked for, and done: a keeping that failed leaves the wish, not the whole site.
+    whole: keys.has(ALL_FLAG) && kept.length === everything.length,
     runtime: runtime.every((entry) => keys.has(entry.key)),
     keptBytes: sum(kept),
     keptFiles: kept.length,
@@ -196,7 +207,12 @@ async function wholeSite(on, report) {
     return;
   }
   await flag(ALL_FLAG);
-  await keepAll(everything, "all", "no-cache", report);
+  // Kept whole, or left as it was: a failed keeping (offline, say) is not remembered as
+  // the reader's wish, which the next version of this worker would then carry out.
+  await keepAll(everything, "all", "no-cache", report).catch(async (error) => {
+    await wholeSite(false);
+    throw error;
+  });
 }
 
 // A file of the runtime: the kept copy, else the network (and keep what arrives, so
@@ -317,9 +333,10 @@ self.addEventListener("activate", (event) => {
 });
 
 // Messages: {type: "keep-page", urls}, {type: "keep-runtime", play}, {type: "keep-all", on},
-// {type: "state"}, {type: "kept-pages"}. Each is answered on its port with {ok, error?,
-// ...state}; "keep-all" also sends {progress: [done, total]} while it works, and
-// "kept-pages" adds `pages`, each {url, title}.
+// {type: "state"}, {type: "kept-pages"}. Each is answered on its port, once, with {ok,
+// error?, offline?, ...state} (`offline`: it failed because the network could not be
+// reached), whatever fails; "keep-all" also sends {progress: [done, total]} while it
+// works, always before its answer, and "kept-pages" adds `pages`, each {url, title}.
 self.addEventListener("message", (event) => {
   const { type, urls, on } = event.data || {};
   const port = event.ports[0];
@@ -347,7 +364,10 @@ self.addEventListener("message", (event) => {
   event.waitUntil(
     Promise.all([work, work.then(state)]).then(
       ([found, now]) => reply({ ok: true, ...now, ...(type === "kept-pages" ? { pages: found } : {}) }),
-      (error) => state().then((now) => reply({ ok: false, error: String(error?.message || error), ...now })),
+      (error) => {
+        const failed = { ok: false, error: String(error?.message || error), offline: Boolean(error?.offline) };
+        return state().then((now) => reply({ ...failed, ...now }), () => reply(failed));
+      },
     ),
   );
 });

@@ -21,7 +21,15 @@ from typing import Any
 
 import pytest
 from playpage import wait_for_the_end
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Response, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    Locator,
+    Page,
+    Response,
+    expect,
+)
 from siteserver import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -482,16 +490,23 @@ def kept_urls(page: Page) -> list[str]:
     )
 
 
+def the_whole_site_setting(page: Page, base: str) -> Locator:
+    """The About page's "Keep the whole site" setting, once the page is kept and the
+    setting can be changed."""
+    page.goto(f"{base}about/")
+    page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+    control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
+    expect(control).to_be_enabled()
+    return control
+
+
 def test_the_whole_site_is_kept_when_the_reader_asks(browser: Browser) -> None:
     ensure_site_built()
     context, watch = watched_context(browser)
     try:
         page = context.new_page()
         with serve_site(SITE) as base:
-            page.goto(f"{base}about/")
-            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
-            control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
-            expect(control).to_be_enabled()
+            control = the_whole_site_setting(page, base)
             pages, runtime = lists(SITE)
             size = sum(entry["size"] for entry in [*pages.values(), *runtime.values()])
             label = page.locator("label", has=control)
@@ -521,6 +536,30 @@ def test_the_whole_site_is_kept_when_the_reader_asks(browser: Browser) -> None:
         kept = " ".join(kept_urls(page))
         assert "/reference/cards/index.html?" in kept and "svg-cards.svg?" in kept
         assert "/rules/pirate/index.html?" not in kept
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_keeping_the_whole_site_offline_says_so_and_keeps_nothing_more(browser: Browser) -> None:
+    """Asked offline, the About page's setting tries, says that the device is offline
+    (whatever the browser's own word for it), and is left off: the site is not kept."""
+    ensure_site_built()
+    context, watch = watched_context(browser)
+    try:
+        page = context.new_page()
+        with serve_site(SITE) as base:
+            control = the_whole_site_setting(page, base)
+        context.set_offline(True)  # and the server is gone
+        kept = kept_urls(page)
+        control.click()
+        expect(page.locator("[data-whole-status]")).to_have_text(
+            "This device is offline now: tick it again once the network is back."
+        )
+        expect(control).to_be_enabled()
+        expect(control).not_to_be_checked()
+        assert page.evaluate("document.documentElement.dataset.offline") == "page"
+        assert sorted(kept_urls(page)) == sorted(kept)
         watch.check()
     finally:
         context.close()

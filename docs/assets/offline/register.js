@@ -51,12 +51,14 @@
     });
   const pythonStarted = new Promise((resolve) => window.addEventListener("pirate-rules:python", resolve, { once: true }));
 
-  // Ask the worker; resolves with its answer ({ok, error, ...what is kept}).
+  // Ask the worker; resolves with its answer ({ok, error, offline, ...what is kept}), or
+  // with a failure if the worker stops before it answers (its end of the channel closes).
   async function ask(message, onProgress) {
     const { active } = await navigator.serviceWorker.ready;
     const channel = new MessageChannel();
     const answer = new Promise((resolve) => {
       channel.port1.onmessage = ({ data }) => (data.progress ? onProgress?.(data.progress) : resolve(data));
+      channel.port1.addEventListener("close", () => resolve({ ok: false, error: "the site's offline keeper stopped" }));
     });
     active.postMessage(message, [channel.port2]);
     return answer;

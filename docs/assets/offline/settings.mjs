@@ -38,13 +38,25 @@ export async function setUp(root) {
       const on = whole.checked;
       whole.disabled = true;
       wholeSays.textContent = on ? "Keeping the whole site…" : "Keeping only the pages you open…";
-      const answer = await offline.ask({ type: "keep-all", on }, ([done, total]) => {
-        wholeSays.textContent = `Keeping the whole site: ${done} of ${total} files…`;
-      });
+      let answer;
+      try {
+        answer = await offline.ask({ type: "keep-all", on }, ([done, total]) => {
+          wholeSays.textContent = `Keeping the whole site: ${done} of ${total} files…`;
+        });
+      } catch (error) {
+        answer = { ok: false, error: String(error?.message || error) };
+      }
       whole.disabled = false;
-      tell(answer);
+      if (answer.siteBytes !== undefined) tell(answer);
       if (answer.whole) html.dataset.offline = "site";
-      if (!answer.ok) wholeSays.textContent = `Not everything could be kept: ${answer.error}. Try again once the network is back.`;
+      if (answer.ok) return;
+      whole.checked = Boolean(answer.whole);
+      // The worker says when no file could be downloaded for want of a network: the
+      // browser's own word for that (navigator.onLine) is late or wrong at times.
+      wholeSays.textContent =
+        answer.offline || !navigator.onLine
+          ? "This device is offline now: tick it again once the network is back."
+          : `Not everything could be kept: ${answer.error}. Try again once the network is back.`;
     });
   }
 
