@@ -47,8 +47,11 @@ PLAY_THE_RECORD = """async ([moments, keys, from = 0, controls = ".pir-action"])
     });
     const places = [];
     for (const [index, letters] of moments.entries()) {
-        [...letters].forEach((letter, seat) => letter !== "W" && document.activeElement
-            .dispatchEvent(new KeyboardEvent("keydown", {key: keys[seat][letter], bubbles: true})));
+        // Both presses made before either is handled: one moment's presses bear one time,
+        // however long the page takes over the first (a slow page must not split them).
+        const presses = [...letters].flatMap((letter, seat) => letter === "W" ? []
+            : [new KeyboardEvent("keydown", {key: keys[seat][letter], bubbles: true})]);
+        presses.forEach((press) => document.activeElement.dispatchEvent(press));
         await drawn(from + index + 1);
         if (!document.querySelector("#end").hidden) break;
         const shown = [...document.querySelectorAll(controls)].filter(
@@ -139,6 +142,23 @@ def near_the_end(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return stacked_until(tmp_path_factory, 100)
 
 
+PILE_LABELS_WRAPPED = """() => [...document.querySelectorAll(".pir-seat")].flatMap((seat) => {
+    const column = seat.getBoundingClientRect();
+    return [...seat.querySelectorAll(".pir-pile")].flatMap((pile) => {
+        const box = pile.getBoundingClientRect();
+        const label = pile.querySelector(":scope > span:last-child");
+        const text = document.createRange();  // one box per line of the label's text
+        if (label) text.selectNodeContents(label);
+        const lines = label ? text.getClientRects().length : 0;
+        const inside = box.left >= column.left - 1 && box.right <= column.right + 1;
+        return lines === 1 && inside ? [] : [`${label?.textContent}: ${lines} lines, ` +
+            `${Math.round(box.left)}-${Math.round(box.right)} in ` +
+            `${Math.round(column.left)}-${Math.round(column.right)}`];
+    });
+})"""
+"""Each pile whose label wraps, or that reaches past its seat's column, described."""
+
+
 @pytest.mark.parametrize(("width", "height"), [(844, 390), (667, 375)])
 def test_face_to_face_on_a_phone_on_its_side_every_control_is_in_reach_and_stays(
     tablet: tuple[Page, Watch], near_the_end: Path, width: int, height: int
@@ -155,6 +175,8 @@ def test_face_to_face_on_a_phone_on_its_side_every_control_is_in_reach_and_stays
         new_game(page, ("person", "person"), record=record, resume=start > 0, facing=True)
         page.locator("#pause").click()  # the game runs, the table fills the screen
         settle_scroll(page)
+        if not start:  # each pile's name and count on one line, inside its seat's column
+            assert page.evaluate(PILE_LABELS_WRAPPED) == [], f"{width}x{height}"
         places: list[dict[str, Any]] = page.evaluate(
             PLAY_THE_RECORD, [moments[start:stop], KEYS, start, controls]
         )
@@ -170,6 +192,24 @@ def test_face_to_face_on_a_phone_on_its_side_every_control_is_in_reach_and_stays
             assert not place["out"], f"{width}x{height}, moment {place['moment']}: {place['out']}"
         never_moved(places)
     page.keyboard.press("Escape")
+    watch.check()
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (667, 375)])
+def test_a_finished_game_opened_face_to_face_on_a_phone_on_its_side_shows_its_end(
+    tablet: tuple[Page, Watch], won_by_the_near_seat: Path, width: int, height: int
+) -> None:
+    """The end of a finished game, with what can be done next, lies above the table:
+    opened face to face in a short window, it is the end that is brought into sight,
+    with its first button focused, even after another finished game."""
+    page, watch = tablet
+    page.set_viewport_size({"width": width, "height": height})
+    new_game(page, ("person", "person"), record=won_by_the_near_seat, resume=True, facing=True)
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#again")).to_be_focused()
+    settle_scroll(page)
+    in_sight(page, "#end-title")
+    in_sight(page, "#again")
     watch.check()
 
 

@@ -155,17 +155,19 @@ function go() {
 
 /**
  * The whole table in sight: from the status bar down, or, face to face around a tablet,
- * the table alone filling the screen (its middle holds the status bar then).
+ * the table alone filling the screen (its middle holds the status bar then). A finished
+ * game shows its end first, which lies above the table, with what can be done next.
  */
 function showTable() {
   const board = document.getElementById("board");
-  const facing = board.classList.contains("pir-table--facing");
-  const from = (facing ? board : layout).getBoundingClientRect();
+  const facing = board.classList.contains("pir-table--facing") && endBox.hidden;
+  const target = facing ? board : layout;
+  const from = target.getBoundingClientRect();
   const { bottom } = board.getBoundingClientRect();
   const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom || 0;
   if (bottom > window.innerHeight || from.top < header) {
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    (facing ? board : layout).scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    target.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   }
 }
 
@@ -331,6 +333,7 @@ function setUp(first, said, number) {
   pause();
   talk.newGame();
   clock.reset();
+  endBox.hidden = true; // a new game's end, if it has one, is shown (and focused) afresh
   performance.clearMeasures("pirate:moment");
   const seats = first.seats.map((seat) => seat.plays);
   const f = form.elements;
