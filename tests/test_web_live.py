@@ -134,7 +134,7 @@ def test_each_verdict_is_the_test_suites_own(text: str, where: str) -> None:
 )  # fmt: skip
 def test_every_example_of_a_page_agrees_as_under_the_test_suite(page: str) -> None:
     """Every example of the page through the live examples' runner, in CPython. Write your
-    own bot takes about 20 s: its ladder plays fifty games against each bot."""
+    own bot takes about 20 s: its ladder plays thirty games against each bot."""
     examples = page_examples(ROOT / "docs" / page)
     assert examples
     for index, text in enumerate(examples):
