@@ -266,3 +266,64 @@ def test_with_a_damaged_share_link_the_page_plays_on_with_your_game(
     your_turn(page)
     assert keep(page) == mine  # the saved game came back
     watch.check()
+
+
+HOLD_ANSWERS = """(() => {
+    // The engine's answers wait while window.__hold is true, and the calls the page makes
+    // are listed in window.__calls: a test can stop the page between a call and its answer.
+    const Real = window.Worker;
+    window.__calls = [];
+    window.Worker = class extends Real {
+        set onmessage(handler) {
+            super.onmessage = (event) => {
+                if (!window.__hold) handler.call(this, event);
+            };
+        }
+        postMessage(message, ...rest) {
+            window.__calls.push(message?.call);
+            return super.postMessage(message, ...rest);
+        }
+    };
+})()"""
+ASIDE = "pirate-rules/marvin/set-aside/"
+
+
+def set_aside_keys(page: Page) -> list[str]:
+    return sorted(
+        page.evaluate(f"Object.keys(localStorage).filter((key) => key.startsWith({ASIDE!r}))")
+    )
+
+
+def test_a_reload_while_a_shared_game_opens_opens_it_and_ones_own_game_stays(
+    marvin: tuple[Page, Watch, str],
+) -> None:
+    """A share link pasted into the address, and the page reloaded before the shared game
+    is on the table (its engine's answer held back here): the reload opens the shared game,
+    and one's own game comes back with "Back to my own game", set aside only once."""
+    page, watch, site_url = marvin
+    page.add_init_script(
+        HOLD_ANSWERS
+    )  # stays for the module's later tests: it only waits when told to
+    reload(page)
+    start_game(page, mode="two", seed="5")
+    play(page, 3)
+    mine = keep(page)
+    aside_before = set_aside_keys(page)
+    link = page.evaluate(
+        """async () => {
+            const { shareHash } = await import("../../assets/play/keep.mjs");
+            return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
+        }"""
+    )
+    page.evaluate("window.__calls = []; window.__hold = true")
+    page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
+    page.wait_for_function("window.__calls.includes('marvin_new')")
+    reload(page)
+    expect(page.locator("#notice")).to_contain_text("Here is the shared game")
+    your_turn(page)
+    assert keep(page)["seed"] == 6
+    page.locator("#notice button", has_text="Back to my own game").click()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem({SAVED!r})).keep.seed === 5")
+    assert keep(page) == mine
+    assert set_aside_keys(page) == aside_before
+    watch.check()

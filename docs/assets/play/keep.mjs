@@ -11,6 +11,7 @@
 //                                under its own key (setAside), so nothing is lost; or {}
 //   setAside(game, why)          move the saved game out of the way, keeping its text;
 //                                returns the key it went to
+//   copyAside(game, why)         the same, but the saved game stays where it is
 //   restoreAside(game, key)      put a game set aside back as the saved game
 //   forgetGame(game)             remove the saved game (after "start afresh")
 //
@@ -77,17 +78,38 @@ export function loadGame(game) {
 
 /** Move the saved game of `game` to a key of its own; returns that key. */
 export function setAside(game, why = "") {
+  const key = copyAside(game, why);
+  if (key) storage().removeItem(keyOf(game));
+  return key;
+}
+
+/** Copy the saved game of `game` to a key of its own, and leave it saved; returns that
+ * key. A copy of the very same text already set aside (say by a shared game's opening
+ * that a reload cut short) is that key, so a game is never set aside twice. */
+export function copyAside(game, why = "") {
   const store = storage();
   const text = store?.getItem(keyOf(game));
   if (text === null || text === undefined) return null;
-  const key = `${PREFIX}/${game}/set-aside/${new Date().toISOString()}`;
+  const prefix = `${PREFIX}/${game}/set-aside/`;
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (key?.startsWith(prefix) && asideText(store.getItem(key)) === text) return key;
+  }
+  const key = `${prefix}${new Date().toISOString()}`;
   try {
     store.setItem(key, JSON.stringify({ why, text }));
   } catch {
     return null; // no room: leave the saved game where it is rather than lose it
   }
-  store.removeItem(keyOf(game));
   return key;
+}
+
+function asideText(entry) {
+  try {
+    return JSON.parse(entry).text;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Put the game set aside under `key` back as the saved game of `game`. */

@@ -18,7 +18,7 @@
 // `version()` is the engine's; `welcome` is said when a saved game is resumed.
 
 import { el } from "./client.mjs";
-import { forgetGame, loadGame, readShareHash, restoreAside, setAside } from "./keep.mjs";
+import { copyAside, forgetGame, loadGame, readShareHash, restoreAside, setAside } from "./keep.mjs";
 
 export function pageButton(text, onclick) {
   return el("button", { type: "button", class: "play-button", onclick }, text);
@@ -106,16 +106,25 @@ export class KeptGames {
   }
 
   /** The game of the share link in the address: {opened}, {problem} (with `started`
-   * once the game on the table was given up for it), or {} for no share link. */
+   * once the game on the table was given up for it), or {} for no share link.
+   *
+   * The link stays in the address, and the saved game stays saved (a copy is set aside),
+   * until the shared game is on the table and saved in its place: a reload at any moment
+   * before then opens the link again, and "Back to my own game" still finds one's own. */
   async openLink() {
     const { game, notice } = this;
     const shared = readShareHash(location.hash, game);
     if (!shared.keep && !shared.problem) return {};
-    history.replaceState(null, "", location.pathname + location.search);
-    if (shared.problem) return { problem: `${shared.problem} ` };
+    const forgetLink = () => history.replaceState(null, "", location.pathname + location.search);
+    if (shared.problem) {
+      forgetLink();
+      return { problem: `${shared.problem} ` };
+    }
     const { saved } = loadGame(game);
-    const aside = saved && !saved.extra?.finished ? setAside(game, "a shared game was opened") : null;
-    if (await this.start(shared.keep)) {
+    const aside = saved && !saved.extra?.finished ? copyAside(game, "a shared game was opened") : null;
+    const opened = await this.start(shared.keep);
+    forgetLink();
+    if (opened) {
       const back = pageButton("Back to my own game", async () => {
         notice.hide();
         restoreAside(game, aside);
