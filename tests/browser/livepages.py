@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import (  # type: ignore[import-untyp
     DEFAULT_OPTIONS,
     Axe,
 )
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from siteserver import SITE, ensure_site_built
 
 from conftest import Watch, scripts_ran, watched_context
@@ -55,6 +55,26 @@ def live_page(browser: Browser, url: str, **options: Any) -> Iterator[tuple[Page
         context.close()
 
 
+@contextlib.contextmanager
+def reading(reader: tuple[BrowserContext, Watch], url: str) -> Iterator[tuple[Page, Watch]]:
+    """A new page of ``reader``'s context (one that several tests share, so that Python
+    starts once and every later page restores its snapshot), loaded, with the watch
+    cleared before; checked (no console error, nothing off 127.0.0.1) when the block
+    ends without failing. What the page kept (changed examples, a bot, a game) is
+    forgotten as it closes, so that the next test's page starts as a first one would."""
+    context, watch = reader
+    watch.clear()
+    page = context.new_page()
+    try:
+        page.goto(url)
+        scripts_ran(page)
+        yield page, watch
+        watch.check()
+    finally:
+        page.evaluate("localStorage.clear()")
+        page.close()
+
+
 def pycon_blocks(path: str) -> int:
     """How many blocks of the built page are marked ``pycon``."""
     return (SITE / path / "index.html").read_text("utf-8").count('class="language-pycon highlight"')
@@ -82,8 +102,23 @@ def run(page: Page, number: int) -> Locator:
     """Press Run under example ``number`` and wait for its answer."""
     bar(page, number).get_by_role("button", name="Run").click()
     answer = result(page, number)
-    expect(answer.locator(".live-verdict")).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    wait_visible(page, f"#live-example-{number} + .live-result .live-verdict")
     return answer
+
+
+def wait_visible(page: Page, selector: str, timeout: float = RUN_TIMEOUT_MS) -> None:
+    """Wait until an element matching ``selector`` is shown, looked for every 50 ms (a long
+    ``expect`` ends up looking once a second, so it would see a run end up to 1 s late)."""
+    page.wait_for_function(
+        """selector => [...document.querySelectorAll(selector)].some((e) => {
+            const box = e.getBoundingClientRect();  // shown, as Playwright means it
+            const shown = e.checkVisibility({ visibilityProperty: true });
+            return box.width > 0 && box.height > 0 && shown;
+        })""",
+        arg=selector,
+        polling=50,
+        timeout=timeout,
+    )
 
 
 def check_page(page: Page) -> tuple[int, int]:

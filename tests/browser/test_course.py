@@ -16,8 +16,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from livepages import EDITOR_TIMEOUT_MS, RUN_TIMEOUT_MS, RUNTIME, live_page, replace_text
-from playwright.sync_api import Browser, Locator, Page, expect
+from livepages import (
+    EDITOR_TIMEOUT_MS,
+    RUN_TIMEOUT_MS,
+    RUNTIME,
+    live_page,
+    reading,
+    replace_text,
+)
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from siteserver import SITE, ensure_site_built, serve_site
 
 from conftest import Watch, axe_problems, watched_context
@@ -35,10 +42,20 @@ DONE = ("failed", "fault", "agreed", "disagreed", "stuck", "stopped")
 SIZES = ((1280, 800), (1024, 768), (768, 1024), (390, 844))
 
 
+@pytest.fixture(scope="module")
+def reader(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
+    """The browser context of the chapter's tests: the page's own Python (the checks')
+    starts once, and every later page restores the snapshot it kept. Each page starts a
+    learner's Python of its own all the same."""
+    context, watch = watched_context(browser)
+    yield context, watch
+    context.close()
+
+
 @pytest.fixture
-def chapter(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
-    """Chapter 1's page, its editor ready, in a fresh browser context."""
-    with live_page(browser, f"{site_url}learn/build-it/deck/") as (page, watch):
+def chapter(reader: tuple[BrowserContext, Watch], site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """Chapter 1's page, its editor ready, in a new page whose storage is a first visit's."""
+    with reading(reader, f"{site_url}learn/build-it/deck/") as (page, watch):
         open_editor(page)
         yield page, watch
 

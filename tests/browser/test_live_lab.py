@@ -14,13 +14,14 @@ from livepages import (
     EDITOR_TIMEOUT_MS,
     RUN_TIMEOUT_MS,
     live_page,
+    reading,
     replace_text,
     run,
     serious_problems,
 )
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from conftest import Watch, set_fast, wait_until_ready
+from conftest import Watch, set_fast, wait_until_ready, watched_context
 from pirate_rules.web.botlab import builtin_bots
 
 pytestmark = pytest.mark.browser
@@ -32,11 +33,21 @@ SEED = 0
 EDITOR_FILES = re.compile(r"/assets/live/(codemirror|editor-view)\.mjs")
 
 
+@pytest.fixture(scope="module")
+def reader(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
+    """The browser context of the tests that need no first visit: Python starts once, and
+    every later page restores the snapshot it kept."""
+    context, watch = watched_context(browser)
+    yield context, watch
+    context.close()
+
+
 @pytest.fixture
-def lab(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
-    """The write-a-bot page with its bot editor ready, in a fresh browser context: the
-    editor loads when the pointer first reaches the lab."""
-    with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
+def lab(reader: tuple[BrowserContext, Watch], site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """The write-a-bot page with its bot editor ready, in a new page whose storage is as a
+    first visit's (the bot, a game against it): the editor loads when the pointer first
+    reaches the lab."""
+    with reading(reader, f"{site_url}learn/write-a-bot/") as (page, watch):
         expect(page.get_by_role("button", name="Tournament")).to_be_visible()
         page.locator("#bot-lab").hover()
         expect(page.locator("#bot-lab .cm-editor")).to_be_visible(timeout=EDITOR_TIMEOUT_MS)

@@ -1,10 +1,10 @@
 """Live examples at their limits, on one rules page: a huge answer is cut short with a
 download of the whole; a recursion without end is shown in Python's short form under a
 line that names it; a Python whose WebAssembly stack overflowed is restarted, and the page
-says so; a deep recursion that the time limit stops is named, with its depth; a failed
-edit does not leak into the examples after it, and an edit that changed the state is
-named when a later example then differs. Once its answers are shown, axe
-finds nothing serious in its answers (the rest of the page: test_site.py)."""
+says so; a deep recursion that the time limit or the reader's Stop stops is named, with
+its depth; a failed edit does not leak into the examples after it, and an edit that
+changed the state is named when a later example then differs. Once its answers are
+shown, axe finds nothing serious in its answers (the rest of the page: test_site.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from livepages import (
 )
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from conftest import Watch
+from conftest import Watch, scripts_ran
 
 pytestmark = pytest.mark.browser
 
@@ -147,6 +147,60 @@ def test_a_deep_recursion_stopped_by_the_time_limit_is_named_with_its_depth(
     expect(run(page, 2).locator(".live-verdict")).to_contain_text("✓")
     expect(bar(page, 1).locator(".live-note")).to_contain_text(
         re.compile(r"^Python started in [\d.]+ s\. The page's own version ran here, since your")
+    )
+    check(watch)
+
+
+DEPTHS = """
+window.__depthTold = 0;
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", ({ data }) => {
+      if (typeof data === "string" && data.startsWith("pirate-rules:depth ")) {
+        window.__depthTold = JSON.parse(data.slice("pirate-rules:depth ".length)).depth;
+      }
+    });
+  }
+};
+"""
+"""Keeps the depth Python last told the page (pirate_rules.web.live.DEPTH) where a test
+can wait for it: the same messages the page's engine.mjs reads."""
+
+
+def test_a_deep_recursion_stopped_by_the_reader_is_named_with_its_depth(
+    rules: tuple[Page, Watch],
+) -> None:
+    """Stop pressed while a recursion is deep, once Python has told the page how deep."""
+    page, watch = rules
+    page.add_init_script(DEPTHS)  # seen from the page's first worker on
+    page.reload()
+    scripts_ran(page)
+    text = (
+        ">>> import sys\n>>> sys.setrecursionlimit(10**6)\n>>> def down(n):\n"
+        "...     for _ in range(300):\n...         pass\n...     return down(n + 1)\n"
+        ">>> down(0)\n"
+    )
+    replace_text(page, editor(page, 1), text)
+    bar(page, 1).get_by_role("button", name="Run").click()
+    page.wait_for_function("window.__depthTold > 0", polling=50, timeout=RUN_TIMEOUT_MS)
+    told = page.evaluate("window.__depthTold")
+    bar(page, 1).get_by_role("button", name="Stop").click()
+    verdict = result(page, 1).locator(".live-verdict")
+    expect(verdict).to_have_text(
+        re.compile(
+            r"^Stopped while a recursion was [\d,]+ calls deep, in down\(\), with the"
+            r" recursion limit raised to 1,000,000: Python was restarted\.$"
+        )
+    )
+    found = re.search(r"was ([\d,]+) calls deep", verdict.inner_text())
+    assert found is not None and int(found[1].replace(",", "")) >= told > 1_000, (found, told)
+    expect(bar(page, 1).get_by_role("button", name="Stop")).to_be_hidden()
+    # A fresh Python answers the next example, after the page's own version of this one.
+    expect(run(page, 2).locator(".live-verdict")).to_contain_text("✓")
+    expect(bar(page, 1).locator(".live-note")).to_contain_text(
+        "The page's own version ran here, since your version was stopped"
     )
     check(watch)
 

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from livepages import (
     EDITOR_TIMEOUT_MS,
     RUN_TIMEOUT_MS,
     RUNTIME,
-    assert_every_example_agrees,
+    assert_examples_agree_on,
     bar,
     edit,
     live_page,
     pages_with_examples,
+    reading,
     replace_text,
     result,
     run,
     serious_problems,
 )
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
+from conftest import Watch, watched_context
 from pirate_rules.web.live import live_run
 
 pytestmark = pytest.mark.browser
@@ -29,15 +32,25 @@ PAGES = pages_with_examples(("rules/", "learn/"))
 LIVE_MACHINERY = re.compile(r"/assets/live/(codemirror|editor|editor-view|engine|examples)\.mjs")
 
 
+@pytest.fixture(scope="module")
+def reader(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
+    """One browser context for the tests that need no first visit: Python starts once,
+    and every later page restores the snapshot it kept, as a reader's pages do."""
+    context, watch = watched_context(browser)
+    yield context, watch
+    context.close()
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_example_of_the_page_agrees_in_the_browser(
-    browser: Browser, site_url: str, path: str
+    reader: tuple[BrowserContext, Watch], site_url: str, path: str
 ) -> None:
     """Every example of the page, run by its own "Check this page" in Python in the
     browser. Write your own bot takes about 60 s: its ladder plays thirty games against
     each bot (as under the test suite, where the same example takes about 25 s); the
     other pages take a few seconds each."""
-    assert_every_example_agrees(browser, site_url, path)
+    with reading(reader, site_url + path) as (page, watch):
+        assert_examples_agree_on(page, watch, path)
 
 
 def test_a_rules_page_asks_for_the_runtime_only_at_the_first_run(
@@ -90,9 +103,9 @@ def illegal_edit(texts: list[str]) -> tuple[int, str, str]:
 
 
 def test_an_example_changed_into_an_illegal_move_shows_the_refusal_and_links_its_rule(
-    browser: Browser, site_url: str
+    reader: tuple[BrowserContext, Watch], site_url: str
 ) -> None:
-    with live_page(browser, f"{site_url}rules/marvin/") as (page, _):
+    with reading(reader, f"{site_url}rules/marvin/") as (page, _):
         texts = page.locator(".live-bar").evaluate_all(
             "bars => bars.map(bar => bar.previousElementSibling.querySelector('code').textContent)"
         )
@@ -127,9 +140,9 @@ def test_an_example_changed_into_an_illegal_move_shows_the_refusal_and_links_its
 
 
 def test_a_syntax_error_is_marked_and_an_endless_example_can_be_stopped(
-    browser: Browser, site_url: str
+    reader: tuple[BrowserContext, Watch], site_url: str
 ) -> None:
-    with live_page(browser, f"{site_url}learn/moments/") as (page, _):
+    with reading(reader, f"{site_url}learn/moments/") as (page, _):
         editor = edit(page, 1)
         replace_text(page, editor, ">>> x = 1\n>>> for n in range(3):\n...     print(n\n")
         bar(page, 1).get_by_role("button", name="Run").click()
@@ -151,22 +164,29 @@ def test_a_syntax_error_is_marked_and_an_endless_example_can_be_stopped(
 
 
 def test_an_endless_loop_is_stopped_after_the_time_limit_and_the_next_example_answers(
-    browser: Browser, site_url: str
+    reader: tuple[BrowserContext, Watch], site_url: str
 ) -> None:
-    """About 25 s: the page's own time limit (10 s) must pass before the loop is stopped,
-    and Python then starts again for the next example."""
-    with live_page(browser, f"{site_url}rules/marvin/") as (page, _):
-        limit = int(page.locator(".live-page").get_attribute("data-limit") or 0)
-        expect(page.locator(".live-page")).to_contain_text(
+    """The panel states the page's time limit (its ``data-limit``, 10 s), which the page
+    reads at each run: it is made 3 s here, so that the loop does not spin for 10 s of
+    the machine's time. Python then starts again for the next example."""
+    with reading(reader, f"{site_url}rules/marvin/") as (page, _):
+        panel = page.locator(".live-page")
+        limit = int(panel.get_attribute("data-limit") or 0)
+        expect(panel).to_contain_text(
             f"An example that gets no further for {limit} seconds is stopped"
         )
         editor = edit(page, 1)
         replace_text(page, editor, ">>> while True:\n...     pass\n")
-        bar(page, 1).get_by_role("button", name="Run").click()
-        answer = result(page, 1)
-        expect(answer).to_contain_text(
-            f"Stopped after {limit} seconds without getting any further", timeout=RUN_TIMEOUT_MS
-        )
+        panel.evaluate("panel => { panel.dataset.limit = '3'; }")
+        try:
+            bar(page, 1).get_by_role("button", name="Run").click()
+            answer = result(page, 1)
+            expect(answer).to_contain_text(
+                "Stopped after 3 seconds without getting any further (a loop that never ends?)",
+                timeout=RUN_TIMEOUT_MS,
+            )
+        finally:
+            panel.evaluate(f"panel => {{ panel.dataset.limit = '{limit}'; }}")
         expect(bar(page, 1).get_by_role("button", name="Stop")).to_be_hidden()
         # Python was restarted; the next example needs the first one again: not the loop,
         # but the page's own version, and the note says so.
@@ -205,6 +225,8 @@ def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_access
 def test_a_changed_example_is_kept_across_reloads_until_it_is_reset(
     browser: Browser, site_url: str
 ) -> None:
+    """A first visit: in a browser that kept a snapshot, the first hover or focus of an
+    example would start Python (restored at once), and this page must ask for none."""
     with live_page(browser, f"{site_url}rules/pirate/") as (page, watch):
         editor = edit(page, 2)
         expect(editor.locator(".cm-content")).to_be_focused()
