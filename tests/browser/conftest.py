@@ -8,9 +8,12 @@ error. Requests that would leave the machine are also aborted, so none ever does
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import json
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +30,15 @@ from playwright.sync_api import (
     Route,
     expect,
 )
-from siteserver import CHROMIUM, CHROMIUM_ARGS, ensure_site_built, is_local, serve_site
+from siteserver import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SITE,
+    SiteHandler,
+    ensure_site_built,
+    is_local,
+    serve_site,
+)
 from throttle import rate, throttled
 
 BOOT_TIMEOUT_MS = 180_000
@@ -68,9 +79,14 @@ def cpu_throttle() -> Iterator[float]:
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    """The built site, served on an ephemeral port of 127.0.0.1."""
-    with serve_site(ensure_site_built()) as url:
-        yield url
+    """The built site, served on an ephemeral port of 127.0.0.1 (with the kept snapshot
+    of Python that :func:`keep_python_snapshot` gives a context, once it is made)."""
+    with serve_site(ensure_site_built(), handler_class=_SnapshotHandler) as url:
+        _session["url"] = url
+        try:
+            yield url
+        finally:
+            _session.pop("url", None)
 
 
 @dataclass
@@ -143,19 +159,34 @@ def watch_context(context: BrowserContext, route: bool = True) -> Watch:
 
 @contextlib.contextmanager
 def booted_page(
-    browser: Browser, url: str, init_script: str | None = None, **options: Any
+    browser: Browser,
+    url: str,
+    init_script: str | None = None,
+    *,
+    first_visit: bool = False,
+    **options: Any,
 ) -> Iterator[tuple[Page, Watch]]:
     """A play page, watched and booted until a game can be played; checked when closed.
 
     ``init_script`` runs in the page before its own scripts; ``options`` are the browser
-    context's (such as ``color_scheme`` or ``reduced_motion``).
+    context's (such as ``color_scheme`` or ``reduced_motion``). The context holds the
+    snapshot of Python that a first visit keeps (:func:`keep_python_snapshot`), as a
+    reader's browser does from the second visit on, so Python is restored from it; with
+    ``first_visit`` (or a page that the session's server does not serve), it holds
+    nothing and Python starts from scratch.
     """
-    context, watch = watched_context(browser, **options)
+    context = browser.new_context(accept_downloads=True, **options)
+    warm = not first_visit and url.startswith(_session.get("url") or "//")
+    if warm:
+        keep_python_snapshot(browser, context, _session["url"])
+    watch = watch_context(context)
     page = context.new_page()
     if init_script:
         page.add_init_script(init_script)
     page.goto(url)
     wait_until_ready(page)
+    if warm:
+        assert python_restored(page), "Python started afresh despite the kept snapshot"
     yield page, watch
     watch.check()
     context.close()
@@ -248,3 +279,139 @@ def cli_record(game: str, seed: int, directory: Path, bots: str) -> Any:
     files = sorted(directory.glob("*.json"))
     assert files, f"the command line wrote no record in {directory}"
     return json.loads(files[0].read_text(encoding="utf-8"))
+
+
+# A kept snapshot of Python for the tests that are not about a first visit. A first
+# visit to a play page starts Python from scratch and keeps a memory snapshot of it
+# (docs/assets/play/snapshot.mjs); every later visit restores it, in a third of the
+# CPU time. Browser contexts share no storage, so each test's new context would be a
+# first visit: instead, one real first visit per build of the site makes the snapshot,
+# its bytes are saved beside the site's build lock, and the session's server hands
+# them to each context that should hold them, which keeps them with the site's own
+# snapshot.mjs, as the first visit did.
+
+_session: dict[str, str] = {}
+"""The session's site address (``url``), while its server runs."""
+
+SNAPSHOT_PATH = "__tests__/python-snapshot"
+"""Where the session's server answers with the kept snapshot (``.bin``, ``.json``)."""
+
+_EXPORT_SNAPSHOT = """async (root) => {
+  const store = (await import(root + "assets/play/snapshot.mjs")).snapshotStore(root);
+  if (!(await store.describe())) return null;
+  const kept = await (await caches.open(`pirate-rules-python-${root}`)).match(
+    new URL("__python-snapshot__", root).href);
+  const folder = await (await (await navigator.storage.getDirectory())
+    .getDirectoryHandle("pirate-rules-python")).getDirectoryHandle(encodeURIComponent(root));
+  const file = await (await folder.getFileHandle(kept.headers.get("x-snapshot-file"))).getFile();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(file);
+  link.download = "python-snapshot.bin";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  return {
+    key: kept.headers.get("x-snapshot-key"),
+    bytes: Number(kept.headers.get("x-snapshot-bytes")),
+    files: JSON.parse(kept.headers.get("x-snapshot-files")),
+  };
+}"""
+"""Save the snapshot a page kept as a download, and return what its entry says of it."""
+
+_KEEP_SNAPSHOT = """async ([root, path]) => {
+  const store = (await import(root + "assets/play/snapshot.mjs")).snapshotStore(root);
+  const about = await (await fetch(root + path + ".json")).json();
+  const bytes = new Uint8Array(await (await fetch(root + path + ".bin")).arrayBuffer());
+  let end = about.bytes;
+  const files = about.files.map(([name, size]) => [name, bytes.subarray(end, (end += size))]);
+  return store.write(about.key, { memory: bytes.subarray(0, about.bytes), files });
+}"""
+"""Keep the snapshot the server hands out, with the site's own store (snapshot.mjs)."""
+
+
+def _snapshot_file() -> Path:
+    """Where the snapshot of this build of the site is saved (``.bin``, ``.json``)."""
+    engine = SITE / "play" / "pirate_rules.zip"
+    runtime = SITE / "pyodide" / "pyodide.asm.wasm"
+    build = f"{SITE.resolve()} {engine.stat().st_mtime_ns} {runtime.stat().st_mtime_ns}"
+    name = hashlib.sha256(build.encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"pirate-rules-python-snapshot-{name}"
+
+
+class _SnapshotHandler(SiteHandler):
+    """The site, and at :data:`SNAPSHOT_PATH` the kept snapshot of Python (tests only)."""
+
+    def do_GET(self) -> None:
+        if not self.path.startswith(f"/{SNAPSHOT_PATH}."):
+            super().do_GET()
+            return
+        suffix = self.path.removeprefix(f"/{SNAPSHOT_PATH}")
+        path = _snapshot_file().with_suffix(suffix)
+        if suffix not in (".bin", ".json") or not path.is_file():
+            self.send_error(404)
+            return
+        body = path.read_bytes()
+        self.send_response(200)
+        kind = "application/json" if suffix == ".json" else "application/octet-stream"
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def _make_python_snapshot(browser: Browser, site_url: str, saved: Path) -> None:
+    """Visit a play page for the first time, wait until it keeps its snapshot of Python,
+    and save the snapshot's bytes and entry at ``saved`` (``.bin``, ``.json``)."""
+    context, watch = watched_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}play/marvin/")
+        wait_until_ready(page)
+        assert not python_restored(page)
+        page.wait_for_function(
+            """(root) => import(root + "assets/play/snapshot.mjs")
+                .then((m) => m.snapshotStore(root).describe())""",
+            arg=site_url,
+            polling=100,
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        with page.expect_download() as download:
+            about = page.evaluate(_EXPORT_SNAPSHOT, site_url)
+        assert about, "the play page kept no snapshot of Python"
+        download.value.save_as(saved.with_suffix(".part"))
+        saved.with_suffix(".part").replace(saved.with_suffix(".bin"))
+        saved.with_suffix(".json").write_text(json.dumps(about), encoding="utf-8")
+        watch.check()
+    finally:
+        context.close()
+
+
+def keep_python_snapshot(browser: Browser, context: BrowserContext, site_url: str) -> None:
+    """Give ``context`` the snapshot of Python a first visit to a play page of the
+    session's site (``site_url``) keeps, so that its play pages restore Python rather
+    than start it: what a reader's browser holds from the second visit on.
+
+    The snapshot is made once per build of the site, by a real first visit, and shared
+    by the test processes; a context given it is otherwise untouched (a page of it,
+    opened and closed here, keeps it with the site's own snapshot.mjs)."""
+    saved = _snapshot_file()
+    with open(Path(tempfile.gettempdir()) / "pirate-rules-python-snapshot.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not saved.with_suffix(".json").is_file():
+            _make_python_snapshot(browser, site_url, saved)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}{SNAPSHOT_PATH}.json")
+        assert page.evaluate(_KEEP_SNAPSHOT, [site_url, SNAPSHOT_PATH]), "no snapshot was kept"
+    finally:
+        page.close()
+
+
+def python_restored(page: Page) -> bool:
+    """Whether the play page's Python was restored from a kept snapshot (worker.mjs's
+    ``python-ready`` mark), rather than started from scratch."""
+    for worker in page.workers:
+        if "/assets/play/worker.mjs" in worker.url:
+            mark = "performance.getEntriesByName('python-ready')[0]?.detail?.restored"
+            return bool(worker.evaluate(mark))
+    raise AssertionError("the page has no play worker")

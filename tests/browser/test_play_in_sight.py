@@ -22,7 +22,14 @@ import pytest
 from marvinpage import CHOICES, your_turn
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import Watch, set_fast, start_game, wait_until_ready, watched_context
+from conftest import (
+    Watch,
+    keep_python_snapshot,
+    set_fast,
+    start_game,
+    wait_until_ready,
+    watched_context,
+)
 from pirate_rules import web
 
 pytestmark = pytest.mark.browser
@@ -102,10 +109,12 @@ def nothing_covered(page: Page, notice: str) -> None:
 
 @pytest.fixture(scope="module")
 def pages(browser: Browser, site_url: str) -> Iterator[tuple[Page, Page, Watch, str]]:
-    """Marvin's page and Pirate's, in one browser context."""
+    """Marvin's page and Pirate's, in one browser context that holds the snapshot of
+    Python a first visit keeps (these tests are about what is in sight, not a first visit)."""
     context, watch = watched_context(
         browser, has_touch=True, viewport={"width": 390, "height": 844}
     )
+    keep_python_snapshot(browser, context, site_url)
     marvin = context.new_page()
     marvin.goto(f"{site_url}play/marvin/")
     pirate = context.new_page()

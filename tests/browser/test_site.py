@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext
 from siteserver import SITE, ensure_site_built
 
-from conftest import BOOT_TIMEOUT_MS, Watch, wait_until_ready, watched_context
+from conftest import BOOT_TIMEOUT_MS, Watch, booted_page, wait_until_ready, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -91,18 +91,11 @@ def test_rules_content_has_no_serious_accessibility_problem(
 def test_play_area_has_no_serious_accessibility_problem(
     browser: Browser, site_url: str, path: str, scheme: str
 ) -> None:
-    context, watch = watched_context(browser, color_scheme=scheme)
-    page: Page = context.new_page()
-    try:
-        page.goto(site_url + path)
-        wait_until_ready(page)
+    with booted_page(browser, site_url + path, color_scheme=scheme) as (page, _):
         options = page.locator("details.play-options summary, #new-game")
         options.first.click()  # the options, open
         problems = serious(Axe().run(page, context="#play"))
         assert not problems, "\n".join(problems)
-        watch.check()
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("path", ["", "about/"])
