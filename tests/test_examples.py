@@ -78,8 +78,17 @@ def registered_marvin_bots() -> list[str]:
     return done.stdout.split()
 
 
-def test_tournament_names_every_bot_with_a_share() -> None:
-    done = run("tournament.py", "--games", "1", "--seed", "5")
+@pytest.fixture(scope="module")
+def one_game_tournament() -> subprocess.CompletedProcess[str]:
+    """``tournament.py --games 1 --seed 0``, run once for the tests that read its output
+    (a round robin of the searching bots costs some 5 s of CPU)."""
+    return run("tournament.py", "--games", "1", "--seed", "0")
+
+
+def test_tournament_names_every_bot_with_a_share(
+    one_game_tournament: subprocess.CompletedProcess[str],
+) -> None:
+    done = one_game_tournament
     assert done.returncode == 0, done.stderr
     standings = done.stdout.split("Standings", 1)[1].splitlines()[1:]
     assert sorted(line.split()[0] for line in standings) == sorted(registered_marvin_bots())
@@ -209,8 +218,10 @@ def test_replay_prints_any_name_safely(tmp_path: Path, game: str) -> None:
     assert "Ann\\x1b]0;owned\\x07\\x1b[2J" in done.stdout and "Ben\\udc80" in done.stdout
 
 
-def test_tournament_says_what_the_cards_decided() -> None:
-    done = run("tournament.py", "--games", "1", "--seed", "0")
+def test_tournament_says_what_the_cards_decided(
+    one_game_tournament: subprocess.CompletedProcess[str],
+) -> None:
+    done = one_game_tournament
     assert done.returncode == 0, done.stderr
     matches = [line for line in done.stdout.splitlines() if " vs " in line]
     assert len(matches) == 10
