@@ -11,7 +11,9 @@ timed three ways in each run, back to back on the same seeds:
    process with the whole state compared at every choice (``simulate`` before hosts);
 2. the file ``--in-process``: the same, loaded by its name;
 3. the file in hosts of its own (``simulate``'s way now): lockstep batches of 200 games,
-   the hosts started and ended within the timing.
+   the hosts started (by ``task_of``, which loads the bot there, as ``simulate`` does)
+   and ended within the timing. In Marvin the one file in both seats has one host for
+   both (see :class:`~pirate_rules.lockstep.Hosts`).
 
 Games per second count the CPU of every process: this one's and the hosts' (reaped
 children), and wall time is given beside. Each figure is the median of the runs, with
@@ -34,7 +36,6 @@ sys.path.insert(0, str(ROOT))
 os.chdir(ROOT)
 
 from pirate_rules.deals import check_deal  # noqa: E402
-from pirate_rules.lockstep import Hosts, play_lockstep  # noqa: E402
 from pirate_rules.records import replay  # noqa: E402
 from pirate_rules.simulate import close_hosts, play_batch, task_of  # noqa: E402
 
@@ -73,12 +74,15 @@ def way_in_process(game: str, seeds: range) -> int:
 
 
 def way_hosted(game: str, seeds: range) -> int:
+    # as ``simulate`` does: task_of starts the host that loads the bot, and the games
+    # are played in it; both timed, with the host's end
     task = task_of(game, (NAMES[game], NAMES[game]), move_time=10.0, key="00" * 16)
-    close_hosts()  # task_of loaded the bot in a host: timed anew below, with its start
-    with Hosts(game, task.bots, task.hosted, task.move_time) as hosts:
-        results, fault = play_lockstep(task, seeds, hosts)
-    assert fault is None
-    return len(results)
+    try:
+        batch = play_batch(task, seeds)
+    finally:
+        close_hosts()
+    assert batch.fault is None
+    return len(batch.results)
 
 
 WAYS = {

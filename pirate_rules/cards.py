@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import random
 from _random import Random as _BaseRandom
-from collections.abc import Iterable, Sequence
-from typing import ClassVar, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Final
 
 from pirate_rules.errors import InvalidCardError
 
@@ -211,7 +211,12 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
     if rng.__class__ is not random.Random:
         rng.shuffle(cards)
         return
-    getrandbits = rng.getrandbits
+    shuffle_bits(cards, rng.getrandbits)
+
+
+def shuffle_bits(cards: list[Any], getrandbits: Callable[[int], int]) -> None:
+    """`shuffle`'s steps, drawing from ``getrandbits`` (a generator's method): a subclass
+    of ``random.Random`` that does not change its drawing shuffles as fast this way."""
     for i, bits in _swaps(len(cards)):
         j = getrandbits(bits)
         while j > i:

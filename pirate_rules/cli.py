@@ -353,9 +353,12 @@ def build_parser() -> argparse.ArgumentParser:
 FAIR_PLAY = (
     "Your own bots (a file or a module of yours) play in a process of their own, on the"
     " game as their player knows it: cards no player has seen are dealt by that process's"
-    " own generator, and the referee alone holds the true game. A bot runs as your user:"
-    " it can still read your files and see other processes. For a contest, run it under"
-    " another user or in a container."
+    " own generator, and the referee alone holds the true game. In Marvin, where both"
+    " players see the same cards, one bot file in both seats plays both in one process, on"
+    " one game: each seat still has its own instance of the bot, its own seed, and only its"
+    " own turns, but the two can see what the other keeps outside itself. A bot runs as"
+    " your user: it can still read your files and see other processes. For a contest, run"
+    " it under another user or in a container."
 )
 
 

@@ -10,10 +10,12 @@ The two exchange plain data only:
   player knows at the start. The host makes the bot and a *view* of the game: a whole
   game in which what no player has seen is dealt by the host's own generator
   (:class:`~pirate_rules.marvin.view.MarvinView`, :class:`~pirate_rules.pirate.view.PirateView`).
-* ``choose``: for each game waiting on this bot, what changed since its last choice
-  (the moves and the cards they revealed). The host plays them on its view and asks the
-  bot; the answers come back in the records' notation, a few at a time, so that the
-  referee can tell which game a bot is stuck on.
+  A host that plays both seats of a Marvin game (``same_view``) makes a bot for each
+  seat, on one view.
+* ``choose``: for each game waiting on this bot, what changed since its view was last
+  told (the moves and the cards they revealed), and the seat to choose. The host plays
+  them on its view and asks that seat's bot; the answers come back in the records'
+  notation, a few at a time, so that the referee can tell which game a bot is stuck on.
 * ``end``: the games that are over.
 
 The referee checks every answer against the only true game, which never leaves it, and
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import _thread
 import contextlib
+import gc
 import hashlib
 import os
 import signal
@@ -79,9 +82,15 @@ def hosted_seed(key: str, seed: int, seat: int) -> int:
     return _keyed(key, f"bot:{seed}:{seat}")
 
 
-def view_seed(key: str, seed: int, seat: int) -> int:
-    """The seed of the generator that deals a hosted bot's unseen cards (:func:`hosted_seed`)."""
-    return _keyed(key, f"view:{seed}:{seat}")
+def view_seed(key: str, seed: int, seat: int | None) -> int:
+    """The seed of the generator that deals a hosted bot's unseen cards (:func:`hosted_seed`);
+    ``seat`` None for a view that both seats share (see :class:`~pirate_rules.lockstep.Hosts`).
+
+    Example:
+        >>> len({view_seed("00" * 16, 7, seat) for seat in (0, 1, None)})
+        3
+    """
+    return _keyed(key, f"view:{seed}:{'both' if seat is None else seat}")
 
 
 class HostFault(Exception):
@@ -161,9 +170,10 @@ class BotHost:
         self._send({"op": "start", "games": list(games)})
         return self._answers(len(games))
 
-    def send_choices(self, games: Sequence[tuple[int, Any]], *, reasons: bool = False) -> None:
-        """Ask for a choice in each game: ``(id, what changed since the bot's last choice)``;
-        with ``reasons``, each answer is ``[choice, the bot's reason]``."""
+    def send_choices(self, games: Sequence[tuple[int, Any, int]], *, reasons: bool = False) -> None:
+        """Ask for a choice in each game: ``(id, what changed since its view was last
+        told, the seat to choose)``; with ``reasons``, each answer is ``[choice, the
+        bot's reason]``."""
         message: dict[str, Any] = {"op": "choose", "games": list(games)}
         if reasons:
             message["reasons"] = True
@@ -456,9 +466,8 @@ class _Games:
         self.game = game
         self.cls = cls
         self.name = name
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[tuple[int, int], Any] = {}  # by game and seat
         self.views: dict[int, Any] = {}
-        self.seats: dict[int, int] = {}
 
 
 _IN_BOT = False
@@ -513,6 +522,9 @@ def _serve(channel: process.Channel) -> None:
         op = message.get("op")
         if op == "load":
             games, answer = _load(message)
+            # what is here now (the engine, the bot's modules) stays for the host's
+            # life: the collector need not go through it again and again
+            gc.freeze()
             channel.send(answer)
         elif op == "start" and games is not None:
             channel.send([_start(games, entry) for entry in message["games"]])
@@ -520,7 +532,8 @@ def _serve(channel: process.Channel) -> None:
             _choose(games, message["games"], channel, bool(message.get("reasons")))
         elif op == "end" and games is not None:
             for key in message["ids"]:
-                games.bots.pop(key, None)
+                games.bots.pop((key, 0), None)
+                games.bots.pop((key, 1), None)
                 games.views.pop(key, None)
 
 
@@ -570,10 +583,15 @@ def _start(games: _Games, entry: dict[str, Any]) -> Any:
     from pirate_rules.referee import Seat
 
     key, seat = entry["id"], entry["seat"]
-    try:
-        games.views[key] = _start_view(games.game, entry["know"], entry["view_seed"])
-    except Exception as exc:
-        return {"problem": f"the host could not make the game as the player knows it: {exc}"}
+    if entry.get("same_view"):  # seat 1 of a shared host: the view made for seat 0
+        if key not in games.views:
+            return {"problem": "the host has no such game"}
+    else:
+        games.views.pop(key, None)
+        try:
+            games.views[key] = _start_view(games.game, entry["know"], entry["view_seed"])
+        except Exception as exc:
+            return {"problem": f"the host could not make the game as the player knows it: {exc}"}
     global _IN_BOT
     _IN_BOT = True
     try:
@@ -591,8 +609,7 @@ def _start(games: _Games, entry: dict[str, Any]) -> Any:
             "details": traceback_text(exc),
         }
     _IN_BOT = False
-    games.bots[key] = Seat(games.name, seat, bot)
-    games.seats[key] = seat
+    games.bots[(key, seat)] = Seat(games.name, seat, bot)
     return None
 
 
@@ -619,32 +636,52 @@ def _choose(
     ``reason`` for it, as text: ``[choice, reason]``.
     """
     global _IN_BOT
-    from pirate_rules.referee import _plain
+    from pirate_rules.referee import _plain, _plain_kinds
 
     marvin = games.game == "marvin"
     kind = "move" if marvin else "action"
+    kinds = _plain_kinds(kind)
+    if marvin:
+        from pirate_rules.marvin.view import CARDS
     answers: list[Any] = []
-    flushed = time.monotonic()
-    for key, changed in asked:
-        view = games.views.get(key)
-        seat = games.bots.get(key)
+    views, bots = games.views, games.bots
+    monotonic = time.monotonic
+    flushed = monotonic()
+    last = asked[0][2] if asked else 0
+    for key, changed, number in asked:
+        if number != last and answers:  # the other seat's choices now (a shared host):
+            channel.send(answers)  # the referee can tell which seat's choice fails
+            answers = []
+            flushed = monotonic()
+        last = number
+        view = views.get(key)
+        seat = bots.get((key, number))
         if view is None or seat is None:
             answers.append({"problem": "the host has no such game"})
             continue
         game = view.game
         try:
             if marvin:  # the moves in one text, with commas; the cards they drew
-                view.update(changed[0].split(",") if changed[0] else (), _cards(changed[1]))
+                moves, cards = changed
+                view.update(
+                    moves.split(",") if moves else (),
+                    [CARDS[cards[at : at + 2]] for at in range(0, len(cards), 2)],
+                )
             else:
                 view.update(changed)
         except Exception:
             answers.append({"problem": CHANGED})
-            games.views.pop(key, None)
+            views.pop(key, None)
+            continue
+        if marvin and game._to_move != number:  # the view lost its way (a bot changed it)
+            answers.append({"problem": CHANGED})
             continue
         mark = (game._turn, game._phase) if marvin else game.moment
         _IN_BOT = True
         try:
-            choice = _plain(seat.bot.choose(game, seat.seat), kind)
+            choice = seat.bot.choose(game, seat.seat)
+            if choice.__class__ not in kinds:
+                choice = _plain(choice, kind)
         except BaseException as exc:  # anything the bot raises is its fault
             _IN_BOT = False
             if _FORK_CHILD:
@@ -661,7 +698,7 @@ def _choose(
             answers.append(_with_reason(seat, str(choice)))
         else:
             answers.append(str(choice))
-        now = time.monotonic()
+        now = monotonic()
         if now - flushed > FLUSH:
             channel.send(answers)
             answers = []
@@ -736,9 +773,3 @@ def _raised(seat: Any, exc: BaseException) -> dict[str, Any]:
         "location": fault_location(exc, cls, default=where),
         "details": traceback_text(exc),
     }
-
-
-def _cards(text: str) -> list[Any]:
-    from pirate_rules.marvin.view import CARDS
-
-    return [CARDS[text[at : at + 2]] for at in range(0, len(text), 2)]

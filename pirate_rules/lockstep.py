@@ -9,6 +9,11 @@ it, only what changed since its bot's last choice there (the moves, and the card
 revealed); the answers come back in the records' notation, and each is checked against
 the true game.
 
+In *Marvin's Pirates Go!* both players see every card drawn and every move, so when
+both seats are the same bot of yours, one host plays both seats, on one view of each
+game (see :class:`Hosts`): each seat still has its own instance of the bot, made with
+its own seed, and is asked only at its own turns, with its own seat.
+
 The fault rules are those of :func:`pirate_rules.simulate.in_seed_order`: the games
 before the first fault (in seed order) are kept, every one of them finished, and nothing
 after it is. A host that fails (it was late, or ended) is blamed for the game it was
@@ -32,7 +37,9 @@ from pirate_rules.host import (
     settle,
     view_seed,
 )
-from pirate_rules.marvin.view import CARDS, move_of
+from pirate_rules.marvin.display import EV_CARD
+from pirate_rules.marvin.moves import CARD
+from pirate_rules.marvin.view import CARDS, MOVES, Draws, move_of
 from pirate_rules.referee import (
     MAX_TURNS,
     Seat,
@@ -62,6 +69,14 @@ class Hosts:
     """The hosts of a run's hosted bots, one per seat, started when first needed and
     started again after a fault.
 
+    In Marvin, where both players know the same things, a bot of yours in both seats
+    has one host for both (:attr:`shared`): the host makes an instance of the bot for
+    each seat of each game, with that seat's own seed, and one view of the game for
+    both; each instance is asked only at its own seat's turns. It halves the hosts'
+    work. The two instances then share a process (as the games of a batch do): what
+    one keeps outside itself, the other can read, and a view that one spoils is the
+    other's too; a fault of the process names the seat whose choice it was making.
+
     Args:
         game: ``"marvin"`` or ``"pirate"``.
         bots: The two bots' names.
@@ -82,7 +97,11 @@ class Hosts:
         self.bots = tuple(bots)
         self.hosted = tuple(hosted)
         self.move_time = move_time
+        self.shared = game == "marvin" and self.hosted == (True, True) and bots[0] == bots[1]
+        """Whether one host plays both seats (Marvin, the same bot of yours in both)."""
         self._hosts: list[BotHost | None] = [None, None]
+        self.asked = 0
+        """The seat whose choice a shared host made last (for a fault between choices)."""
         self.ended = ""
         """Why these hosts were ended from outside (:meth:`end`), if they were."""
 
@@ -92,7 +111,8 @@ class Hosts:
         Raises:
             BotError: if its bot cannot be loaded, or these hosts were ended (:meth:`end`).
         """
-        host = self._hosts[seat]
+        slot = 0 if self.shared else seat
+        host = self._hosts[slot]
         if host is None or host.child.fault is not None or host.child.returncode is not None:
             if host is not None:
                 code = host.child.returncode or 0  # before close, which kills it
@@ -107,12 +127,13 @@ class Hosts:
                         else process.Fault("exit", status=code)
                     )
                     problem = fault_words(fault, "its last move", self.move_time)
-                    raise BotError(problem, bot=self.bots[seat], seat=seat)
+                    blamed = self.asked if self.shared else seat
+                    raise BotError(problem, bot=self.bots[blamed], seat=blamed)
             try:
                 self._refuse_if_ended(seat)
                 source = next((item for item in self.shipped if item[0] == self.bots[seat]), None)
                 host = BotHost(self.game, self.bots[seat], self.move_time, source)
-                self._hosts[seat] = host
+                self._hosts[slot] = host
                 self._refuse_if_ended(seat)  # ended while it started
             except BotError as exc:
                 raise exc.placed(seat=seat) from None
@@ -151,8 +172,7 @@ class _Play:
     __slots__ = (
         "cards",
         "done",
-        "drawn",
-        "draws",
+        "engine",
         "game",
         "hosted",
         "news",
@@ -167,15 +187,23 @@ class _Play:
         self.game = game
         self.seats = seats  # the engine's bots; None for a hosted seat
         self.hosted = [seat for seat in (0, 1) if seats[seat] is None]
+        self.engine = len(self.hosted) < 2  # whether an engine's bot plays here
         self.cards: list[str] = []  # Marvin: the cards drawn before the first choice
-        # what happened, as both players saw it: Marvin's moves and the cards they drew,
-        # Pirate's moments; and, per seat, how much of each its bot has been told
+        # what happened, as both players saw it: Marvin's moves (the cards they drew
+        # are read from the game's log), Pirate's moments; and, per seat, how much its
+        # bot has been told: the moves, the log's events, and whether the card drawn
+        # last, still awaiting its choice, was told
         self.news: list[str] = []
-        self.drawn: list[str] = []
-        self.told = [(0, 0), (0, 0)]
-        self.draws: Any = None
+        self.told: list[tuple[int, int, bool]] = [(0, 0, False), (0, 0, False)]
         self.done = False
         self.pending: list[Any] = [None, None]  # Pirate: the hosted bots' answers this moment
+
+    def dealt(self) -> None:
+        """Marvin: note the cards drawn before the first choice (told at the start)."""
+        game = self.game
+        self.cards = [TEXTS[card] for card in Draws().since(game)]
+        waiting = game._phase == CARD
+        self.told = [(0, len(game._events), waiting), (0, len(game._events), waiting)]
 
 
 def play_lockstep(
@@ -235,23 +263,32 @@ def _batch(
         except BotError as exc:
             faults[seed] = exc
             break
-    # the hosts make their bots and views
+    # the hosts make their bots and views (a shared host: both seats', one view a game)
+    shared = hosts.shared
     for seat in (0, 1):
         host = live[seat]
-        if host is None:
+        if host is None or (shared and seat == 1):
             continue
-        entries = [_start_entry(task, play, seat, marvin) for play in plays]
+        seats = (0, 1) if shared else (seat,)
+        entries = [
+            _start_entry(task, play, each, marvin, shared) for play in plays for each in seats
+        ]
         try:
             made = host.start(entries)
         except HostFault as exc:
             made = [None] * exc.answered
+            at, blamed = divmod(exc.answered, len(seats))
             _host_failed(
-                task, seat, plays[exc.answered :], exc, faults, redo, dead, "before the game"
+                task, seats[blamed], plays[at:], exc, faults, redo, dead, "before the game"
             )
-        for play, error in zip(plays, made, strict=False):
+            if shared:
+                dead[:] = [True, True]
+        for number, error in enumerate(made):
             if error is not None:
+                play = plays[number // len(seats)]
                 faults.setdefault(
-                    play.seed, _error(task, seat, play, error, when="before the game")
+                    play.seed,
+                    _error(task, seats[number % len(seats)], play, error, when="before the game"),
                 )
     limit = MAX_TURNS if marvin else _max_moments()
 
@@ -274,14 +311,15 @@ def _batch(
         waiting: list[list[_Play]] = [[], []]
         if marvin:
             for play in active:
-                _advance_marvin(play, faults, limit)
-                if play.seed in faults:
-                    continue
+                if play.engine:
+                    _advance_marvin(play, faults, limit)
+                    if play.seed in faults:
+                        continue
                 game = play.game
                 if game._phase == "over" or game._turn >= limit:
                     finished(play)
                     continue
-                waiting[game._to_move].append(play)
+                waiting[0 if shared else game._to_move].append(play)  # shared: one list
         else:
             for play in active:
                 game = play.game
@@ -291,14 +329,14 @@ def _batch(
                 for seat in (0, 1):
                     if play.seats[seat] is None:
                         waiting[seat].append(play)
-        _ask_hosts(task, live, waiting, faults, redo, dead, marvin)
+        _ask_hosts(task, hosts, live, waiting, faults, redo, dead, marvin)
         if not marvin:
             for play in active:
                 if play.seed not in faults and play.seed not in redo and not play.done:
                     _moment(task, play, faults)
     settle()  # a signal a bot sent after its last answer ends its host now, not later
     for seat, host in enumerate(live):
-        if host is None:
+        if host is None or (shared and seat == 1):
             continue
         if host.child.fault is None:
             host.end([play.seed for play in plays])
@@ -307,8 +345,9 @@ def _batch(
             # its fault is told, never lost to the next batch's new host
             last = max(plays, key=lambda play: play.seed)
             problem = fault_words(host.child.fault, "choose()", task.move_time)
+            blamed = hosts.asked if shared else seat
             faults.setdefault(
-                last.seed, _error(task, seat, last, {"problem": problem}, when="after the game")
+                last.seed, _error(task, blamed, last, {"problem": problem}, when="after the game")
             )
             host.told = True
     fault = faults[min(faults)] if faults else None
@@ -324,7 +363,6 @@ def _max_moments() -> int:
 def _deal(task: Any, seed: int, hosts: Hosts, marvin: bool) -> _Play:
     if marvin:
         from pirate_rules.marvin import MarvinGame
-        from pirate_rules.marvin.view import Draws
 
         game: Any = MarvinGame.from_seed(seed, players=task.players)
     else:
@@ -338,23 +376,39 @@ def _deal(task: Any, seed: int, hosts: Hosts, marvin: bool) -> _Play:
             seats[seat] = seat_bot(task.bots[seat], cls, seat, seed, move_time=task.move_time)
     play = _Play(seed, game, seats)
     if marvin:
-        play.draws = Draws()
-        play.cards = [str(card) for card in play.draws.since(game)]
+        play.dealt()
     return play
 
 
-def _news(play: _Play, seat: int, marvin: bool) -> Any:
-    """What ``seat``'s bot has not been told yet (then it has): Marvin's moves, in one
-    text with commas, and the cards they drew, in one text; Pirate's moments."""
-    news, drawn = play.news, play.drawn
-    moves, cards = play.told[seat]
-    play.told[seat] = (len(news), len(drawn))
-    if marvin:
-        return [",".join(news[moves:]), "".join(drawn[cards:])]
-    return news[moves:]
+def _news(play: _Play, slot: int, marvin: bool) -> Any:
+    """What the host's view of ``play`` has not been told yet (then it has): Marvin's
+    moves, in one text with commas, and the cards they drew, in one text; Pirate's
+    moments. ``slot`` is the bot's seat, or 0 for a view that both seats share."""
+    news = play.news
+    moves, events, waited = play.told[slot]
+    if not marvin:
+        play.told[slot] = (len(news), 0, False)
+        return news[moves:]
+    # the cards drawn since: each turn's card event, and the card awaiting its choice
+    game = play.game
+    log = game._events
+    cards = "".join([TEXTS[event[3]] for event in log[events:] if event[0] == EV_CARD])
+    waiting = game._phase == CARD
+    if waited and not cards:
+        pass  # the card told last still awaits its choice
+    else:
+        cards = cards[2:] if waited else cards  # that card was told, as awaiting its choice
+        if waiting:
+            cards += TEXTS[game._drawn]
+    play.told[slot] = (len(news), len(log), waiting)
+    return [",".join(news[moves:]), cards]
 
 
-def _start_entry(task: Any, play: _Play, seat: int, marvin: bool) -> dict[str, Any]:
+def _start_entry(
+    task: Any, play: _Play, seat: int, marvin: bool, shared: bool = False
+) -> dict[str, Any]:
+    """What a host needs to make the bot of ``seat`` and its view of ``play``; with
+    ``shared``, seat 1's instance plays on the view just made for seat 0's."""
     game = play.game
     if marvin:
         know: dict[str, Any] = {
@@ -373,8 +427,9 @@ def _start_entry(task: Any, play: _Play, seat: int, marvin: bool) -> dict[str, A
         "id": play.seed,
         "seat": seat,
         "seed": hosted_seed(task.key, play.seed, seat),
-        "view_seed": view_seed(task.key, play.seed, seat),
+        "view_seed": view_seed(task.key, play.seed, None if shared else seat),
         "know": know,
+        "same_view": shared and seat == 1,
     }
 
 
@@ -396,6 +451,7 @@ def _advance_marvin(play: _Play, faults: dict[int, BotError], limit: int) -> Non
 
 def _ask_hosts(
     task: Any,
+    hosts: Hosts,
     live: list[BotHost | None],
     waiting: list[list[_Play]],
     faults: dict[int, BotError],
@@ -403,39 +459,70 @@ def _ask_hosts(
     dead: list[bool],
     marvin: bool,
 ) -> None:
-    sent: list[int] = []
-    for seat in (0, 1):
-        plays = waiting[seat]
+    """Ask each host for a choice in every game waiting on it; a host that plays both
+    seats (:attr:`Hosts.shared`) is asked for both in one message, seat 0's games first,
+    each seat's in seed order."""
+    if hosts.shared:  # Marvin: each game waits on the seat to move, seat 0's first
+        # (the host sends its answers when the seat changes, so that the first game
+        # left unanswered by a host that fails is one of the seat whose choice failed)
+        plays = sorted(waiting[0], key=lambda play: play.game._to_move)
+        groups = [(0, plays, [play.game._to_move for play in plays])]
+    else:
+        groups = [(seat, waiting[seat], [seat] * len(waiting[seat])) for seat in (0, 1)]
+    slot_of = 0 if hosts.shared else None
+    sent: list[tuple[int, list[_Play], list[int]]] = []
+    for seat, plays, seats in groups:
         if not plays:
+            continue
+        if dead[seat] and not hosts.ended:
+            # its host failed earlier in this batch, and that game was blamed: these
+            # games did nothing wrong, and are played again from their start
+            redo += [play.seed for play in plays]
             continue
         host = live[seat]
         assert host is not None
-        asks: list[tuple[int, Any]] = []
-        for play in plays:
-            asks.append((play.seed, _news(play, seat, marvin)))
+        asks = [
+            (play.seed, _news(play, each if slot_of is None else slot_of, marvin), each)
+            for play, each in zip(plays, seats, strict=True)
+        ]
         try:
             host.send_choices(asks)
-            sent.append(seat)
+            sent.append((seat, plays, seats))
         except HostFault as exc:
-            _host_failed(task, seat, plays, exc, faults, redo, dead, None)
-    for seat in sent:
-        plays = waiting[seat]
+            _host_failed(task, seats[0], plays, exc, faults, redo, dead, None)
+            if hosts.shared:
+                dead[:] = [True, True]
+    for seat, plays, seats in sent:
         host = live[seat]
         assert host is not None
         try:
             answers = host.choices(len(plays))
         except HostFault as exc:
             answers = []
-            _host_failed(task, seat, plays[exc.answered :], exc, faults, redo, dead, None)
-        for play, answer in zip(plays, answers, strict=False):
+            if exc.answered < len(plays):
+                hosts.asked = seats[exc.answered]
+            _host_failed(
+                task, hosts.asked if hosts.shared else seat, plays[exc.answered :], exc,
+                faults, redo, dead, None,
+            )  # fmt: skip
+            if hosts.shared:
+                dead[:] = [True, True]
+        for play, each, answer in zip(plays, seats, answers, strict=False):
             if play.seed in faults:
                 continue
             if isinstance(answer, dict):
-                faults[play.seed] = _error(task, seat, play, answer)
+                faults[play.seed] = _error(task, each, play, answer)
             elif marvin:
-                _hosted_move(task, seat, play, answer, faults)
+                try:  # a move read before, played: a refused one is left as it was
+                    play.game.push(MOVES[answer])
+                except Exception:  # said why, and checked in full, by the long way
+                    _hosted_move(task, each, play, answer, faults)
+                else:
+                    play.news.append(answer)
             else:
-                play.pending[seat] = answer
+                play.pending[each] = answer
+        if answers:
+            hosts.asked = seats[len(answers) - 1]
 
 
 def _host_failed(
@@ -505,9 +592,9 @@ def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int,
 
 
 def _moved(play: _Play, text: str) -> None:
-    """After a Marvin move: the hosted bots are to be told it, and the cards it drew."""
+    """After a Marvin move: the hosted bots are to be told it (and the cards it drew,
+    which :func:`_news` reads from the game's log)."""
     play.news.append(text)
-    play.drawn += [TEXTS[card] for card in play.draws.since(play.game)]
 
 
 _ACTIONS: dict[str, Any] = {}
@@ -609,10 +696,7 @@ class Asked:
         self.play = _Play(seed, game, [None, None])
         self.play.hosted = [seat]
         if self.marvin:
-            from pirate_rules.marvin.view import Draws
-
-            self.play.draws = Draws()
-            self.play.cards = [str(card) for card in self.play.draws.since(game)]
+            self.play.dealt()
         self.hosts = Hosts(name, self.task.bots, (seat == 0, seat == 1), move_time)
         self.host = self.hosts.host(seat)
         try:
@@ -632,7 +716,8 @@ class Asked:
         """Tell the host what changed, and ask for the bot's choice and its reason."""
         play, seat = self.play, self.seat
         try:
-            self.host.send_choices([(play.seed, _news(play, seat, self.marvin))], reasons=True)
+            news = _news(play, seat, self.marvin)
+            self.host.send_choices([(play.seed, news, seat)], reasons=True)
             answer = self.host.choices(1)[0]
         except HostFault as exc:
             raise self._failed(exc) from None

@@ -523,6 +523,113 @@ def test_a_hosted_bot_plays_the_same_games_as_in_process(game: str) -> None:
     assert [result.record for result in results] == [result.record for result in alone.results]
 
 
+# -- one host for both seats (Marvin, the same bot of yours in both) -----------------------
+
+TWINS = """
+import os
+from pirate_rules.marvin.bots import RandomBot
+
+
+class Twin(RandomBot):
+    \"\"\"Notes its seed, its seat and its process once, and refuses to be asked for the
+    other seat's choice.\"\"\"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.given, self.seat = seed, None
+
+    def choose(self, game, player):
+        if self.seat is None:
+            self.seat = player
+            open(f"seat-{player}-seed-{self.given}-pid-{os.getpid()}", "w").close()
+        if player != self.seat or player != game.to_move:
+            raise ValueError(f"asked for seat {player}, at seat {self.seat}'s turn {game.to_move}")
+        return super().choose(game, player)
+
+
+class Seat1Raises(Twin):
+    def choose(self, game, player):
+        if player == 1 and game.turn >= 6:
+            raise ValueError("seat 1 gives up")
+        return super().choose(game, player)
+
+
+class Seat1Aborts(Twin):
+    def choose(self, game, player):
+        if player == 1 and game.turn >= 6:
+            os.abort()
+        return super().choose(game, player)
+"""
+
+
+def simulate_twins(tmp_path: Path, bot: str, key: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "twins.py").write_text(TWINS)
+    done = subprocess.run(
+        [sys.executable, "-c", "import os, sys\nfrom pirate_rules.cli import main\n"
+         "print(os.getpid(), flush=True)\n"
+         f"sys.exit(main(['simulate', 'marvin', '--bots', 'twins.py:{bot},twins.py:{bot}',"
+         f" '--games', '6', '--seed', '5', '--bot-key', '{key}', '--json']))"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert processes_in(tmp_path) == []
+    return done
+
+
+def test_one_host_plays_both_seats_each_instance_with_its_own_seat_and_seed(
+    tmp_path: Path,
+) -> None:
+    """Both seats' instances of your bot play in one process, never the referee's; each
+    is asked only for its own seat, at its own turns, and has its own seat's seed."""
+    key = "5e" * 16
+    done = simulate_twins(tmp_path, "Twin", key)
+    assert done.returncode == 0, done.stderr
+    referee = int(done.stdout.split()[0])
+    notes = [path.name.split("-") for path in tmp_path.glob("seat-*")]
+    assert len({note[5] for note in notes}) == 1  # one host for both seats
+    assert int(notes[0][5]) != referee
+    seeds = {(int(note[1]), int(note[3])) for note in notes}
+    assert seeds == {
+        (seat, hosted_seed(key, seed, seat)) for seed in range(5, 11) for seat in (0, 1)
+    }
+
+
+@pytest.mark.parametrize(("bot", "says"), [("Seat1Raises", "seat 1 gives up"),
+                                           ("Seat1Aborts", "ended by SIGABRT")])  # fmt: skip
+def test_a_fault_in_a_shared_host_names_the_seat_whose_choice_it_was(
+    bot: str, says: str, tmp_path: Path
+) -> None:
+    done = simulate_twins(tmp_path, bot, "5e" * 16)
+    assert done.returncode == 1
+    lines = [line for line in done.stderr.splitlines() if line.startswith("pirate-rules: error:")]
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"pirate-rules: error: bot 'twins.py:{bot}' in seat 1, game seed 5,")
+    assert says in lines[0]
+
+
+@pytest.mark.usefixtures("own_bots")
+def test_one_host_for_both_seats_plays_the_same_games_as_in_process() -> None:
+    own = "tests/bots/fair/plain.py:Marvin"
+    hosted = task_of("marvin", (own, own), "dict", key="00" * 16)
+    here = task_of("marvin", (own, own), "dict", in_process=True)
+    with Hosts("marvin", hosted.bots, hosted.hosted, None) as hosts:
+        assert hosts.shared and hosts.host(0) is hosts.host(1)
+        results, fault = play_lockstep(hosted, range(12), hosts)
+    assert fault is None and [result.seed for result in results] == list(range(12))
+    alone = play_batch(here, range(12))
+    assert [result.record for result in results] == [result.record for result in alone.results]
+    close_hosts()
+
+
+def test_pirate_and_two_different_bots_have_a_host_per_seat() -> None:
+    plain = f"{FAIR / 'plain.py'}"
+    assert not Hosts("pirate", [f"{plain}:Pirate"] * 2, (True, True), None).shared
+    assert not Hosts(
+        "marvin", [f"{plain}:Marvin", f"{FAIR / 'forks.py'}:Marvin"], (True, True), None
+    ).shared
+    assert Hosts("marvin", [f"{plain}:Marvin"] * 2, (True, True), None).shared
+
+
 # -- the tournament ------------------------------------------------------------------------
 
 

@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pirate_rules.cards import JOKER, Card, standard_deck
+from pirate_rules.cards import JOKER, Card, shuffle_bits, standard_deck
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin.display import EV_CARD
 from pirate_rules.marvin.game import MarvinGame
@@ -72,21 +72,24 @@ class Dealer(random.Random):
         self.coming: list[Card] = []
 
     def shuffle(self, x: Any) -> None:  # a reshuffle: the order is top first
-        super().shuffle(x)
+        shuffle_bits(x, self.getrandbits)  # as ``random.Random.shuffle`` draws, faster
         _bring_to_front(x, self.coming)
         self.coming = []
 
 
 def _bring_to_front(cards: list[Card], known: Sequence[Card]) -> None:
-    """Swap each of ``known`` into the front places of ``cards``, in order."""
+    """Swap each of ``known`` into the front places of ``cards``, in order (a card is
+    found by identity: cards are shared instances)."""
+    places = list(map(id, cards))
     for place, card in enumerate(known[: len(cards)]):
         try:
-            where = cards.index(card, place)
+            where = places.index(id(card), place)
         except ValueError:
             raise PirateRulesError(
                 f"{card} was drawn, but it is not among the unseen cards"
             ) from None
         cards[place], cards[where] = cards[where], cards[place]
+        places[place], places[where] = places[where], places[place]
 
 
 class Draws:
@@ -135,6 +138,8 @@ class MarvinView:
         game._setup([*drawn, *rest], first, players, jokers, dealer, None)
         self.game = game
         self.dealer = dealer
+        self._places: dict[int, int] = {}  # where each card lies in the draw pile, by id
+        self._pass = -1  # the reshuffles when the places were found (-1: not yet)
 
     def update(self, moves: Iterable[str], drawn: Sequence[Card]) -> None:
         """Play ``moves`` (in notation), which drew the cards ``drawn``, in order."""
@@ -154,21 +159,28 @@ class MarvinView:
         game = self.game
         pile = game._pile  # top card last
         now = len(pile)
-        places: list[int] | None = None  # the cards' ids, to find one by identity at C speed
+        places = self._places  # found again after a reshuffle: draws keep the others'
+        if self._pass != game._reshuffles:
+            places.clear()
+            places.update(zip(map(id, pile), range(now), strict=True))
+            self._pass = game._reshuffles
         for depth, card in enumerate(drawn[:now]):
             place = now - 1 - depth
-            if pile[place] is not card:
-                if places is None:
-                    places = list(map(id, pile))
-                try:
-                    where = places.index(id(card), 0, place + 1)
+            if pile[place] is card:
+                continue
+            where = places.get(id(card), now)
+            if where > place or pile[where] is not card:  # a joker (there are two), or a
+                try:  # pile changed by hand: searched for
+                    where = list(map(id, pile)).index(id(card), 0, place + 1)
                 except ValueError:
                     raise PirateRulesError(
                         f"{card} was drawn, but it is not among the unseen cards"
                     ) from None
-                pile[place], pile[where] = pile[where], pile[place]
-                places[place], places[where] = places[where], places[place]
-        self.dealer.coming = list(drawn[now:])
+            other = pile[place]
+            pile[place], pile[where] = card, other
+            places[id(card)], places[id(other)] = place, where
+        if len(drawn) > now or self.dealer.coming:
+            self.dealer.coming = list(drawn[now:])
         if game._reshuffles == 0:
             deck = game._deck
             game._deck = deck[: len(deck) - now] + tuple(reversed(pile))
