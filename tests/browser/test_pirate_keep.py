@@ -167,10 +167,10 @@ def test_a_damaged_share_link_is_told_and_a_new_game_starts(
     watch.check()
 
 
-def game_near_its_end(directory: Path, seed: int, left: int) -> tuple[Path, list[str]]:
+def game_near_its_end(directory: Path, seed: int, left: int) -> tuple[Path, Any]:
     """The record of a game between two expert computers (``seed``), played in CPython
-    and cut ``left`` moments before its end, to be continued on the page; and its
-    moments."""
+    and cut ``left`` moments before its end, to be continued on the page with the same
+    seed; and the whole record of that game as the engine continues it."""
     view = web.pirate_new({"seed": seed, "seats": ["expert", "expert"]})
     while not view["outcome"]:
         view = web.pirate_tick(view["id"])
@@ -180,21 +180,25 @@ def game_near_its_end(directory: Path, seed: int, left: int) -> tuple[Path, list
     del record["result"]
     path = directory / f"expert-seed-{seed}-near-its-end.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    return path, record["moments"]
+    options = {"seed": seed, "seats": ["expert", "expert"], "record": record, "resume": True}
+    view = web.pirate_new(options)
+    while not view["outcome"]:
+        view = web.pirate_tick(view["id"])
+    return path, web.record(view["id"])["record"]
 
 
 def test_the_end_screen_shares_the_game_and_opens_it_in_the_viewer(
     pirate: tuple[Page, Watch, Browser, str], tmp_path: Path
 ) -> None:
     """The end screen comes at the end of a game the page plays to its end: two expert
-    computers, at the fastest pace, go on from the record of their game (seed 2, one with
-    a winner) cut 40 moments before its end, so that the page plays those 40 itself
-    rather than the ~900 before them (a whole game from its seed is played on the page in
-    test_pirate.py). The game it shares is then opened in the viewer, every moment of it
-    from the first."""
+    computers, at the fastest pace, go on from the record of their game (seed 2) cut 40
+    moments before its end, with the same seed, so that the page plays those 40 itself
+    rather than the ~1,000 before them (a whole game from its seed is played on the page
+    in test_pirate.py). The game goes on as the engine in CPython goes on with it, to a
+    winner; it is shared whole, and then opened in the viewer, every moment of it."""
     page, watch, _, site_url = pirate
-    near_the_end, before = game_near_its_end(tmp_path, seed=2, left=40)
-    new_game(page, ("expert", "expert"), record=near_the_end, resume=True)
+    near_the_end, whole = game_near_its_end(tmp_path, seed=2, left=40)
+    new_game(page, ("expert", "expert"), record=near_the_end, resume=True, seed=2)
     played = moment(page)
     set_fast(page, "#clock", "5")
     page.locator("#pause").click()
@@ -204,7 +208,8 @@ def test_the_end_screen_shares_the_game_and_opens_it_in_the_viewer(
         expect(page.locator(button)).to_be_visible()
     record = read_download(page, "#download")
     assert record["result"]["winner"] in (0, 1)
-    assert record["moments"][: len(before)] == before and len(record["moments"]) > len(before)
+    # The game shared is the whole game, every moment from the first, as the engine plays it.
+    assert record["moments"] == whole["moments"] and record["result"] == whole["result"]
     page.locator("#end-share").click()
     link = page.locator("#notice .play-link").input_value()
     assert "#play=pirate&" in link
