@@ -5,7 +5,9 @@ the record viewer."""
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_pirate import moment, new_game
 
 from conftest import Watch, axe_problems, read_download, set_fast, wait_until_ready, watched_context
+from pirate_rules import web
 
 pytestmark = pytest.mark.browser
 
@@ -164,21 +167,49 @@ def test_a_damaged_share_link_is_told_and_a_new_game_starts(
     watch.check()
 
 
+def game_near_its_end(directory: Path, seed: int, left: int) -> tuple[Path, Any]:
+    """The record of a game between two expert computers (``seed``), played in CPython
+    and cut ``left`` moments before its end, to be continued on the page with the same
+    seed; and the whole record of that game as the engine continues it."""
+    view = web.pirate_new({"seed": seed, "seats": ["expert", "expert"]})
+    while not view["outcome"]:
+        view = web.pirate_tick(view["id"])
+    record = web.record(view["id"])["record"]
+    assert len(record["moments"]) > left, len(record["moments"])
+    record["moments"] = record["moments"][:-left]
+    del record["result"]
+    path = directory / f"expert-seed-{seed}-near-its-end.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    options = {"seed": seed, "seats": ["expert", "expert"], "record": record, "resume": True}
+    view = web.pirate_new(options)
+    while not view["outcome"]:
+        view = web.pirate_tick(view["id"])
+    return path, web.record(view["id"])["record"]
+
+
 def test_the_end_screen_shares_the_game_and_opens_it_in_the_viewer(
-    pirate: tuple[Page, Watch, Browser, str],
+    pirate: tuple[Page, Watch, Browser, str], tmp_path: Path
 ) -> None:
-    """About 25 s: the end screen comes only at the end of a whole game (two expert
-    computers, at the fastest pace), and the game it shares is then opened in the
-    viewer."""
+    """The end screen comes at the end of a game the page plays to its end: two expert
+    computers, at the fastest pace, go on from the record of their game (seed 2) cut 40
+    moments before its end, with the same seed, so that the page plays those 40 itself
+    rather than the ~1,000 before them (a whole game from its seed is played on the page
+    in test_pirate.py). The game goes on as the engine in CPython goes on with it, to a
+    winner; it is shared whole, and then opened in the viewer, every moment of it."""
     page, watch, _, site_url = pirate
-    new_game(page, ("expert", "expert"), seed=2)  # a game with a winner (seed 5 is a draw)
+    near_the_end, whole = game_near_its_end(tmp_path, seed=2, left=40)
+    new_game(page, ("expert", "expert"), record=near_the_end, resume=True, seed=2)
+    played = moment(page)
     set_fast(page, "#clock", "5")
     page.locator("#pause").click()
     wait_for_the_end(page, "moment")
+    assert moment(page) > played, "the page played the game's last moments itself"
     for button in ("#again", "#same-deal", "#end-share", "#download", "#watch"):
         expect(page.locator(button)).to_be_visible()
     record = read_download(page, "#download")
     assert record["result"]["winner"] in (0, 1)
+    # The game shared is the whole game, every moment from the first, as the engine plays it.
+    assert record["moments"] == whole["moments"] and record["result"] == whole["result"]
     page.locator("#end-share").click()
     link = page.locator("#notice .play-link").input_value()
     assert "#play=pirate&" in link
