@@ -636,11 +636,10 @@ def _choose(
     ``reason`` for it, as text: ``[choice, reason]``.
     """
     global _IN_BOT
-    from pirate_rules.referee import _plain, _plain_kinds
+    from pirate_rules.referee import _plain
 
     marvin = games.game == "marvin"
     kind = "move" if marvin else "action"
-    kinds = _plain_kinds(kind)
     if marvin:
         from pirate_rules.marvin.view import CARDS
     answers: list[Any] = []
@@ -679,9 +678,7 @@ def _choose(
         mark = (game._turn, game._phase) if marvin else game.moment
         _IN_BOT = True
         try:
-            choice = seat.bot.choose(game, seat.seat)
-            if choice.__class__ not in kinds:
-                choice = _plain(choice, kind)
+            choice = _plain(seat.bot.choose(game, seat.seat), kind)
         except BaseException as exc:  # anything the bot raises is its fault
             _IN_BOT = False
             if _FORK_CHILD:

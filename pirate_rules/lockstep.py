@@ -39,7 +39,7 @@ from pirate_rules.host import (
 )
 from pirate_rules.marvin.display import EV_CARD
 from pirate_rules.marvin.moves import CARD
-from pirate_rules.marvin.view import CARDS, MOVES, Draws, move_of
+from pirate_rules.marvin.view import CARDS, Draws, move_of
 from pirate_rules.referee import (
     MAX_TURNS,
     Seat,
@@ -394,10 +394,9 @@ def _news(play: _Play, slot: int, marvin: bool) -> Any:
     log = game._events
     cards = "".join([TEXTS[event[3]] for event in log[events:] if event[0] == EV_CARD])
     waiting = game._phase == CARD
-    if waited and not cards:
-        pass  # the card told last still awaits its choice
-    else:
-        cards = cards[2:] if waited else cards  # that card was told, as awaiting its choice
+    if cards or not waited:  # else the card told last still awaits its choice
+        if waited:
+            cards = cards[2:]  # that card was told already, as awaiting its choice
         if waiting:
             cards += TEXTS[game._drawn]
     play.told[slot] = (len(news), len(log), waiting)
@@ -513,12 +512,7 @@ def _ask_hosts(
             if isinstance(answer, dict):
                 faults[play.seed] = _error(task, each, play, answer)
             elif marvin:
-                try:  # a move read before, played: a refused one is left as it was
-                    play.game.push(MOVES[answer])
-                except Exception:  # said why, and checked in full, by the long way
-                    _hosted_move(task, each, play, answer, faults)
-                else:
-                    play.news.append(answer)
+                _hosted_move(task, each, play, answer, faults)
             else:
                 play.pending[each] = answer
         if answers:

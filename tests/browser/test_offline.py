@@ -500,66 +500,64 @@ def the_whole_site_setting(page: Page, base: str) -> Locator:
     return control
 
 
-def test_the_whole_site_is_kept_when_the_reader_asks(browser: Browser) -> None:
+def test_the_whole_site_is_kept_when_the_reader_asks(
+    watched: tuple[BrowserContext, Watch],
+) -> None:
     ensure_site_built()
-    context, watch = watched_context(browser)
-    try:
-        page = context.new_page()
-        with serve_site(SITE) as base:
-            control = the_whole_site_setting(page, base)
-            pages, runtime = lists(SITE)
-            size = sum(entry["size"] for entry in [*pages.values(), *runtime.values()])
-            label = page.locator("label", has=control)
-            expect(label).to_have_text(f"Keep the whole site for offline use ({size / 1e6:.1f} MB)")
-            control.check()
-            status = page.locator("[data-whole-status]")
-            expect(status).to_have_text(
-                "The whole site is kept on this device: it works without a network.",
-                timeout=120_000,
-            )
-            assert page.evaluate("document.documentElement.dataset.offline") == "site"
-            assert len(kept_urls(page)) >= len(pages) + len(runtime)
-        context.set_offline(True)
-        page.goto(f"{base}reference/cards/")  # never opened
-        expect(page.locator("h1")).to_contain_text("Cards")
-        # A page counts as opened once it has told the worker what it loaded.
-        page.wait_for_function("document.documentElement.dataset.offline === 'site'")
-        page.goto(f"{base}play/viewer/")
-        wait_until_ready(page)
-        page.wait_for_function("document.documentElement.dataset.offline === 'site'")
-        page.goto(f"{base}about/")
-        control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
-        expect(control).to_be_checked()
-        control.uncheck()
-        expect(page.locator("[data-whole-status]")).to_contain_text("Kept on this device now:")
-        # What was opened stays kept (the viewer with its cards); the rest goes.
-        kept = " ".join(kept_urls(page))
-        assert "/reference/cards/index.html?" in kept and "svg-cards.svg?" in kept
-        assert "/rules/pirate/index.html?" not in kept
-        watch.check()
-    finally:
-        context.close()
+    context, watch = watched
+    page = context.new_page()
+    with serve_site(SITE) as base:
+        control = the_whole_site_setting(page, base)
+        pages, runtime = lists(SITE)
+        size = sum(entry["size"] for entry in [*pages.values(), *runtime.values()])
+        label = page.locator("label", has=control)
+        expect(label).to_have_text(f"Keep the whole site for offline use ({size / 1e6:.1f} MB)")
+        control.check()
+        status = page.locator("[data-whole-status]")
+        expect(status).to_have_text(
+            "The whole site is kept on this device: it works without a network.",
+            timeout=120_000,
+        )
+        assert page.evaluate("document.documentElement.dataset.offline") == "site"
+        assert len(kept_urls(page)) >= len(pages) + len(runtime)
+    context.set_offline(True)
+    page.goto(f"{base}reference/cards/")  # never opened
+    expect(page.locator("h1")).to_contain_text("Cards")
+    # A page counts as opened once it has told the worker what it loaded.
+    page.wait_for_function("document.documentElement.dataset.offline === 'site'")
+    page.goto(f"{base}play/viewer/")
+    wait_until_ready(page)
+    page.wait_for_function("document.documentElement.dataset.offline === 'site'")
+    page.goto(f"{base}about/")
+    control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
+    expect(control).to_be_checked()
+    control.uncheck()
+    expect(page.locator("[data-whole-status]")).to_contain_text("Kept on this device now:")
+    # What was opened stays kept (the viewer with its cards); the rest goes.
+    kept = " ".join(kept_urls(page))
+    assert "/reference/cards/index.html?" in kept and "svg-cards.svg?" in kept
+    assert "/rules/pirate/index.html?" not in kept
+    watch.check()
 
 
-def test_keeping_the_whole_site_offline_says_so_and_keeps_nothing_more(browser: Browser) -> None:
+def test_keeping_the_whole_site_offline_says_so_and_keeps_nothing_more(
+    watched: tuple[BrowserContext, Watch],
+) -> None:
     """Asked offline, the About page's setting tries, says that the device is offline
     (whatever the browser's own word for it), and is left off: the site is not kept."""
     ensure_site_built()
-    context, watch = watched_context(browser)
-    try:
-        page = context.new_page()
-        with serve_site(SITE) as base:
-            control = the_whole_site_setting(page, base)
-        context.set_offline(True)  # and the server is gone
-        kept = kept_urls(page)
-        control.click()
-        expect(page.locator("[data-whole-status]")).to_have_text(
-            "This device is offline now: tick it again once the network is back."
-        )
-        expect(control).to_be_enabled()
-        expect(control).not_to_be_checked()
-        assert page.evaluate("document.documentElement.dataset.offline") == "page"
-        assert sorted(kept_urls(page)) == sorted(kept)
-        watch.check()
-    finally:
-        context.close()
+    context, watch = watched
+    page = context.new_page()
+    with serve_site(SITE) as base:
+        control = the_whole_site_setting(page, base)
+    context.set_offline(True)  # and the server is gone
+    kept = kept_urls(page)
+    control.click()
+    expect(page.locator("[data-whole-status]")).to_have_text(
+        "This device is offline now: tick it again once the network is back."
+    )
+    expect(control).to_be_enabled()
+    expect(control).not_to_be_checked()
+    assert page.evaluate("document.documentElement.dataset.offline") == "page"
+    assert sorted(kept_urls(page)) == sorted(kept)
+    watch.check()
