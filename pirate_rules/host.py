@@ -16,6 +16,8 @@ The two exchange plain data only:
   told (the moves and the cards they revealed), and the seat to choose. The host plays
   them on its view and asks that seat's bot; the answers come back in the records'
   notation, a few at a time, so that the referee can tell which game a bot is stuck on.
+  A host that plays both seats made every move itself: it is told only the cards, and
+  its view plays the answer it gave last there.
 * ``end``: the games that are over.
 
 The referee checks every answer against the only true game, which never leaves it, and
@@ -52,6 +54,11 @@ CHANGED: Final = "choose() changed the game it was shown (try moves on game.copy
 
 FLUSH: Final = 0.05
 """Seconds after which a host sends the answers it has, even before the batch is done."""
+
+COLLECTOR: Final = (50_000, 20, 100)
+"""The collector's thresholds while games are played in lockstep (the referee's side and
+the host's): a game makes many small objects that live as long as it does, and the
+default (700, 10, 10) looks through them again and again."""
 
 START_TIME: Final = 60.0
 """Seconds a host may take to start and import its bot."""
@@ -466,8 +473,19 @@ class _Games:
         self.game = game
         self.cls = cls
         self.name = name
-        self.bots: dict[tuple[int, int], Any] = {}  # by game and seat
-        self.views: dict[int, Any] = {}
+        self.plays: dict[int, _Hosted] = {}
+
+
+class _Hosted:
+    """One game in the host: its view, the bot of each seat the host plays there, and
+    the move the host answered last in it (a shared host's view plays it next)."""
+
+    __slots__ = ("last", "seats", "view")
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.seats: list[Any] = [None, None]
+        self.last: Any = None
 
 
 _IN_BOT = False
@@ -523,8 +541,10 @@ def _serve(channel: process.Channel) -> None:
         if op == "load":
             games, answer = _load(message)
             # what is here now (the engine, the bot's modules) stays for the host's
-            # life: the collector need not go through it again and again
+            # life: the collector need not go through it again and again; and the
+            # games' many small objects are looked at less often
             gc.freeze()
+            gc.set_threshold(*COLLECTOR)
             channel.send(answer)
         elif op == "start" and games is not None:
             channel.send([_start(games, entry) for entry in message["games"]])
@@ -532,9 +552,7 @@ def _serve(channel: process.Channel) -> None:
             _choose(games, message["games"], channel, bool(message.get("reasons")))
         elif op == "end" and games is not None:
             for key in message["ids"]:
-                games.bots.pop((key, 0), None)
-                games.bots.pop((key, 1), None)
-                games.views.pop(key, None)
+                games.plays.pop(key, None)
 
 
 def _error_fields(error: BotError) -> dict[str, Any]:
@@ -584,14 +602,16 @@ def _start(games: _Games, entry: dict[str, Any]) -> Any:
 
     key, seat = entry["id"], entry["seat"]
     if entry.get("same_view"):  # seat 1 of a shared host: the view made for seat 0
-        if key not in games.views:
+        hosted = games.plays.get(key)
+        if hosted is None:
             return {"problem": "the host has no such game"}
     else:
-        games.views.pop(key, None)
+        games.plays.pop(key, None)
         try:
-            games.views[key] = _start_view(games.game, entry["know"], entry["view_seed"])
+            hosted = _Hosted(_start_view(games.game, entry["know"], entry["view_seed"]))
         except Exception as exc:
             return {"problem": f"the host could not make the game as the player knows it: {exc}"}
+        games.plays[key] = hosted
     global _IN_BOT
     _IN_BOT = True
     try:
@@ -609,7 +629,7 @@ def _start(games: _Games, entry: dict[str, Any]) -> Any:
             "details": traceback_text(exc),
         }
     _IN_BOT = False
-    games.bots[(key, seat)] = Seat(games.name, seat, bot)
+    hosted.seats[seat] = Seat(games.name, seat, bot)
     return None
 
 
@@ -632,18 +652,24 @@ def _choose(
 ) -> None:
     """Play what changed on each view, ask the bot, and send the answers a few at a time.
 
-    With ``reasons`` (a game in the terminal), each answer is the choice and the bot's
-    ``reason`` for it, as text: ``[choice, reason]``.
+    In Marvin, what changed is the moves in one text, with commas, and the cards they
+    drew, in one text; or, for a host that plays both seats (the referee sends the
+    cards alone), the cards drawn since the move this host answered last in that game,
+    which the view plays itself. With ``reasons`` (a game in the terminal), each
+    answer is the choice and the bot's ``reason`` for it, as text: ``[choice, reason]``.
     """
     global _IN_BOT
     from pirate_rules.referee import _plain
 
     marvin = games.game == "marvin"
     kind = "move" if marvin else "action"
+    move_class: Any = None  # Marvin's moves are answered by their notation at once
     if marvin:
-        from pirate_rules.marvin.view import CARDS
+        from pirate_rules.marvin.moves import Move
+
+        move_class = Move
     answers: list[Any] = []
-    views, bots = games.views, games.bots
+    plays = games.plays
     monotonic = time.monotonic
     flushed = monotonic()
     last = asked[0][2] if asked else 0
@@ -653,32 +679,37 @@ def _choose(
             answers = []
             flushed = monotonic()
         last = number
-        view = views.get(key)
-        seat = bots.get((key, number))
-        if view is None or seat is None:
+        hosted = plays.get(key)
+        seat = None if hosted is None else hosted.seats[number]
+        if hosted is None or seat is None:
             answers.append({"problem": "the host has no such game"})
             continue
+        view = hosted.view
         game = view.game
         try:
-            if marvin:  # the moves in one text, with commas; the cards they drew
-                moves, cards = changed
-                view.update(
-                    moves.split(",") if moves else (),
-                    [CARDS[cards[at : at + 2]] for at in range(0, len(cards), 2)],
-                )
-            else:
+            if not marvin:
                 view.update(changed)
+            elif changed.__class__ is str:  # the cards alone: the move since is ours
+                view.follow(() if hosted.last is None else (hosted.last,), changed)
+            else:
+                moves, cards = changed
+                view.follow(moves.split(",") if moves else (), cards)
         except Exception:
             answers.append({"problem": CHANGED})
-            views.pop(key, None)
+            del plays[key]
             continue
-        if marvin and game._to_move != number:  # the view lost its way (a bot changed it)
-            answers.append({"problem": CHANGED})
-            continue
-        mark = (game._turn, game._phase) if marvin else game.moment
+        if marvin:
+            if game._to_move != number:  # the view lost its way (a bot changed it)
+                answers.append({"problem": CHANGED})
+                continue
+            turn, phase = game._turn, game._phase
+        else:
+            turn, phase = game.moment, None
         _IN_BOT = True
         try:
-            choice = _plain(seat.bot.choose(game, seat.seat), kind)
+            choice = seat.bot.choose(game, number)
+            if type(choice) is not move_class:
+                choice = _plain(choice, kind)
         except BaseException as exc:  # anything the bot raises is its fault
             _IN_BOT = False
             if _FORK_CHILD:
@@ -688,13 +719,12 @@ def _choose(
         _IN_BOT = False
         if _FORK_CHILD:
             _REAL_EXIT(0)  # a fork's child, back from the bot: it says nothing
-        if mark != ((game._turn, game._phase) if marvin else game.moment):
+        if (game._turn != turn or game._phase != phase) if marvin else game.moment != turn:
             answers.append({"problem": CHANGED})
             continue
-        if reasons:
-            answers.append(_with_reason(seat, str(choice)))
-        else:
-            answers.append(str(choice))
+        text = choice._text if type(choice) is move_class else str(choice)
+        hosted.last = choice if type(choice) is move_class else text
+        answers.append(_with_reason(seat, text) if reasons else text)
         now = monotonic()
         if now - flushed > FLUSH:
             channel.send(answers)

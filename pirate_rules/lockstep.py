@@ -12,7 +12,9 @@ the true game.
 In *Marvin's Pirates Go!* both players see every card drawn and every move, so when
 both seats are the same bot of yours, one host plays both seats, on one view of each
 game (see :class:`Hosts`): each seat still has its own instance of the bot, made with
-its own seed, and is asked only at its own turns, with its own seat.
+its own seed, and is asked only at its own turns, with its own seat. Every move of such
+a game is that host's own answer, so it is sent the cards drawn alone, and its view
+plays the answer it gave.
 
 The fault rules are those of :func:`pirate_rules.simulate.in_seed_order`: the games
 before the first fault (in seed order) are kept, every one of them finished, and nothing
@@ -23,12 +25,14 @@ start in a new host.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from pirate_rules import process
 from pirate_rules.errors import BotError, IllegalMoveError, PirateRulesError
 from pirate_rules.host import (
+    COLLECTOR,
     BotHost,
     HostFault,
     fault_words,
@@ -222,6 +226,17 @@ def play_lockstep(
     finish = finish or (
         lambda game, seed: result_of(task.game, game, seed, with_record=bool(task.records))
     )
+    before = gc.get_threshold()
+    gc.set_threshold(*COLLECTOR)
+    try:
+        return _play_lockstep(task, seeds, hosts, finish)
+    finally:
+        gc.set_threshold(*before)
+
+
+def _play_lockstep(
+    task: Any, seeds: Sequence[int], hosts: Hosts, finish: Callable[[Any, int], GameResult]
+) -> tuple[list[GameResult], BotError | None]:
     results: dict[int, GameResult] = {}
     fault: BotError | None = None
     redo: list[int] = []
@@ -234,7 +249,7 @@ def play_lockstep(
             break
     if redo:
         redo = [seed for seed in redo if fault is None or seed < (fault.seed or 0)]
-        more, second = play_lockstep(task, redo, hosts, finish=finish)
+        more, second = _play_lockstep(task, redo, hosts, finish)
         for result in more:
             results[result.seed] = result
         if second is not None and (fault is None or (second.seed or 0) < (fault.seed or 0)):
@@ -380,10 +395,12 @@ def _deal(task: Any, seed: int, hosts: Hosts, marvin: bool) -> _Play:
     return play
 
 
-def _news(play: _Play, slot: int, marvin: bool) -> Any:
+def _news(play: _Play, slot: int, marvin: bool, own: bool = False) -> Any:
     """What the host's view of ``play`` has not been told yet (then it has): Marvin's
     moves, in one text with commas, and the cards they drew, in one text; Pirate's
-    moments. ``slot`` is the bot's seat, or 0 for a view that both seats share."""
+    moments. ``slot`` is the bot's seat, or 0 for a view that both seats share; with
+    ``own`` (a host that plays both seats), the cards alone: every move since was that
+    host's own answer, which its view plays itself."""
     news = play.news
     moves, events, waited = play.told[slot]
     if not marvin:
@@ -400,7 +417,7 @@ def _news(play: _Play, slot: int, marvin: bool) -> Any:
         if waiting:
             cards += TEXTS[game._drawn]
     play.told[slot] = (len(news), len(log), waiting)
-    return [",".join(news[moves:]), cards]
+    return cards if own else [",".join(news[moves:]), cards]
 
 
 def _start_entry(
@@ -461,14 +478,17 @@ def _ask_hosts(
     """Ask each host for a choice in every game waiting on it; a host that plays both
     seats (:attr:`Hosts.shared`) is asked for both in one message, seat 0's games first,
     each seat's in seed order."""
-    if hosts.shared:  # Marvin: each game waits on the seat to move, seat 0's first
+    shared = hosts.shared
+    if shared:  # Marvin: each game waits on the seat to move, seat 0's first
         # (the host sends its answers when the seat changes, so that the first game
         # left unanswered by a host that fails is one of the seat whose choice failed)
-        plays = sorted(waiting[0], key=lambda play: play.game._to_move)
-        groups = [(0, plays, [play.game._to_move for play in plays])]
+        by_seat: list[list[_Play]] = [[], []]
+        for play in waiting[0]:
+            by_seat[play.game._to_move].append(play)
+        plays = by_seat[0] + by_seat[1]
+        groups = [(0, plays, [0] * len(by_seat[0]) + [1] * len(by_seat[1]))]
     else:
         groups = [(seat, waiting[seat], [seat] * len(waiting[seat])) for seat in (0, 1)]
-    slot_of = 0 if hosts.shared else None
     sent: list[tuple[int, list[_Play], list[int]]] = []
     for seat, plays, seats in groups:
         if not plays:
@@ -480,16 +500,22 @@ def _ask_hosts(
             continue
         host = live[seat]
         assert host is not None
-        asks = [
-            (play.seed, _news(play, each if slot_of is None else slot_of, marvin), each)
-            for play, each in zip(plays, seats, strict=True)
-        ]
+        if shared:  # one view a game: the cards alone (the moves were the host's)
+            asks = [
+                (play.seed, _news(play, 0, True, True), each)
+                for play, each in zip(plays, seats, strict=True)
+            ]
+        else:
+            asks = [
+                (play.seed, _news(play, each, marvin), each)
+                for play, each in zip(plays, seats, strict=True)
+            ]
         try:
             host.send_choices(asks)
             sent.append((seat, plays, seats))
         except HostFault as exc:
             _host_failed(task, seats[0], plays, exc, faults, redo, dead, None)
-            if hosts.shared:
+            if shared:
                 dead[:] = [True, True]
     for seat, plays, seats in sent:
         host = live[seat]
@@ -501,10 +527,10 @@ def _ask_hosts(
             if exc.answered < len(plays):
                 hosts.asked = seats[exc.answered]
             _host_failed(
-                task, hosts.asked if hosts.shared else seat, plays[exc.answered :], exc,
+                task, hosts.asked if shared else seat, plays[exc.answered :], exc,
                 faults, redo, dead, None,
             )  # fmt: skip
-            if hosts.shared:
+            if shared:
                 dead[:] = [True, True]
         for play, each, answer in zip(plays, seats, answers, strict=False):
             if play.seed in faults:
@@ -512,7 +538,7 @@ def _ask_hosts(
             if isinstance(answer, dict):
                 faults[play.seed] = _error(task, each, play, answer)
             elif marvin:
-                _hosted_move(task, each, play, answer, faults)
+                _hosted_move(task, each, play, answer, faults, told=not shared)
             else:
                 play.pending[each] = answer
         if answers:
@@ -565,7 +591,12 @@ def _name(bot: Any) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
 
 
-def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int, BotError]) -> None:
+def _hosted_move(
+    task: Any, seat: int, play: _Play, text: Any, faults: dict[int, BotError], told: bool = True
+) -> None:
+    """Play a hosted bot's answer ``text`` on the true game, or note why it is refused
+    (the game is then left as it was); with ``told``, the hosts are to be told it (a
+    host that plays both seats knows its own moves)."""
     game = play.game
     if not isinstance(text, str):
         faults[play.seed] = _error(
@@ -582,7 +613,8 @@ def _hosted_move(task: Any, seat: int, play: _Play, text: Any, faults: dict[int,
         problem = f"choose() returned {shown(text)}, which is not a move ({exc})"
         faults[play.seed] = _error(task, seat, play, {"problem": problem})
         return
-    _moved(play, text)
+    if told:
+        play.news.append(text)
 
 
 def _moved(play: _Play, text: str) -> None:

@@ -677,3 +677,54 @@ def test_an_unfair_bot_enters_only_when_allowed() -> None:
         run_tournament("marvin", ["random", "cheating-oracle"], games=1)
     table = run_tournament("marvin", ["random", "cheating-oracle"], games=2, allow_unfair=True)
     assert "UNFAIR" in table.render()
+
+
+@pytest.mark.parametrize("seed", [1, 5, 6, 7, 9, 10])
+def test_a_shared_hosts_view_plays_its_own_moves_told_the_cards_alone(seed: int) -> None:
+    """A host that plays both seats is told only the cards drawn since its last answer
+    (``MarvinView.follow``): its view plays that answer itself, and stays the real game
+    in all that was seen, through reshuffles, to the end."""
+    from pirate_rules.marvin.bots import RandomBot
+
+    real = MarvinGame.from_seed(seed)
+    mark = Draws()
+    view = MarvinView(real.first, real.players, real.jokers, mark.since(real), seed=seed + 50)
+    bots = (RandomBot(seed=2 * seed), RandomBot(seed=2 * seed + 1))
+    hidden_differs = False
+    while True:
+        game = view.game
+        assert game.log == real.log and game.legal_moves == real.legal_moves
+        assert game.discard_pile == real.discard_pile and game.to_move == real.to_move
+        if real.reshuffles == 0:
+            drawn = len(real.deck) - len(real.draw_pile)
+            assert game.deck[:drawn] == real.deck[:drawn]
+        hidden_differs |= game.draw_pile != real.draw_pile
+        if real.is_terminal():
+            break
+        move = bots[game.to_move].choose(game, game.to_move)
+        real.push(str(move))
+        view.follow((move,), "".join(map(str, mark.since(real))))
+    assert real.reshuffles > 0 and hidden_differs
+
+
+@pytest.mark.usefixtures("own_bots")
+def test_lockstep_sets_the_collector_for_its_games_and_gives_it_back() -> None:
+    import gc
+
+    from pirate_rules.host import COLLECTOR
+    from pirate_rules.summary import GameResult, result_of
+
+    own = "tests/bots/fair/plain.py:Marvin"
+    task = task_of("marvin", (own, own), key="00" * 16)
+    seen: list[tuple[int, ...]] = []
+
+    def finish(game: MarvinGame, seed: int) -> GameResult:
+        seen.append(gc.get_threshold())
+        return result_of("marvin", game, seed)
+
+    before = gc.get_threshold()
+    with Hosts("marvin", task.bots, task.hosted, None) as hosts:
+        results, fault = play_lockstep(task, range(3), hosts, finish=finish)
+    assert fault is None and len(results) == 3
+    assert seen == [COLLECTOR] * 3 and before != COLLECTOR
+    assert gc.get_threshold() == before

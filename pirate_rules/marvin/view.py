@@ -150,6 +150,34 @@ class MarvinView:
         if self.dealer.coming:
             raise PirateRulesError("the moves drew fewer cards than were told")
 
+    def follow(self, moves: Iterable[Move | str], cards: str) -> None:
+        """:meth:`update`, told as a host is: the moves as moves or notation, and the
+        cards they drew as one text of their notations, in order (``"7HKS"``).
+
+        Example:
+            >>> from pirate_rules.marvin import MarvinGame
+            >>> real = MarvinGame.from_seed(3)
+            >>> view = MarvinView(real.first, real.players, real.jokers, Draws().since(real), 9)
+            >>> mark = Draws()
+            >>> _ = mark.since(real)
+            >>> move = real.legal_moves[0]
+            >>> real.push(move)
+            >>> view.follow([move], "".join(map(str, mark.since(real))))
+            >>> view.game.log == real.log
+            True
+        """
+        if cards:
+            self.reveal(
+                [CARDS[cards]]
+                if len(cards) == 2
+                else [CARDS[cards[at : at + 2]] for at in range(0, len(cards), 2)]
+            )
+        push = self.game.push
+        for move in moves:
+            push(move if move.__class__ is Move else move_of(move))  # type: ignore[arg-type]
+        if self.dealer.coming:
+            raise PirateRulesError("the moves drew fewer cards than were told")
+
     def reveal(self, drawn: Sequence[Card]) -> None:
         """Make ``drawn`` the next cards to be drawn: from the draw pile, and past a
         reshuffle from the reshuffled pile (see :class:`Dealer`). The starting deck
@@ -164,8 +192,12 @@ class MarvinView:
             places.clear()
             places.update(zip(map(id, pile), range(now), strict=True))
             self._pass = game._reshuffles
-        for depth, card in enumerate(drawn[:now]):
-            place = now - 1 - depth
+        place = now
+        moved = False
+        for card in drawn:
+            if not place:
+                break
+            place -= 1
             if pile[place] is card:
                 continue
             where = places.get(id(card), now)
@@ -177,11 +209,14 @@ class MarvinView:
                         f"{card} was drawn, but it is not among the unseen cards"
                     ) from None
             other = pile[place]
-            pile[place], pile[where] = card, other
-            places[id(card)], places[id(other)] = place, where
+            pile[place] = card
+            pile[where] = other
+            places[id(card)] = place
+            places[id(other)] = where
+            moved = True
         if len(drawn) > now or self.dealer.coming:
             self.dealer.coming = list(drawn[now:])
-        if game._reshuffles == 0:
+        if moved and game._reshuffles == 0:
             deck = game._deck
             game._deck = deck[: len(deck) - now] + tuple(reversed(pile))
 
