@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import (  # type: ignore[import-untyp
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from siteserver import SITE, ensure_site_built
 
-from conftest import Watch, scripts_ran, watched_context
+from conftest import Watch, keep_python_snapshot, scripts_ran, watched_context
 
 RUN_TIMEOUT_MS = 180_000
 """Starting Python on a busy machine, then a slow example, may take a while."""
@@ -41,11 +41,17 @@ def pages_with_examples(prefixes: tuple[str, ...]) -> list[str]:
 
 
 @contextlib.contextmanager
-def live_page(browser: Browser, url: str, **options: Any) -> Iterator[tuple[Page, Watch]]:
+def live_page(
+    browser: Browser, url: str, *, python_from: str | None = None, **options: Any
+) -> Iterator[tuple[Page, Watch]]:
     """A page in a fresh watched context, loaded; checked (no console error, nothing
-    off 127.0.0.1) when the block ends without failing."""
+    off 127.0.0.1) when the block ends without failing. With ``python_from`` (the
+    session's site address), the context first holds the snapshot of Python a first
+    visit to a play page keeps (:func:`keep_python_snapshot`), so Python is restored."""
     context, watch = watched_context(browser, **options)
     try:
+        if python_from is not None:
+            keep_python_snapshot(browser, context, python_from)
         page = context.new_page()
         page.goto(url)
         scripts_ran(page)

@@ -46,7 +46,8 @@ SIZES = ((1280, 800), (1024, 768), (768, 1024), (390, 844))
 def reader(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
     """The browser context of the chapter's tests: the page's own Python (the checks')
     starts once, and every later page restores the snapshot it kept. Each page starts a
-    learner's Python of its own all the same."""
+    learner's Python of its own all the same. (No kept snapshot is given to it: the
+    first test checks that the page starts no Python before it is asked to.)"""
     context, watch = watched_context(browser)
     yield context, watch
     context.close()
@@ -88,6 +89,10 @@ def check(page: Page, source: str) -> str:
 def test_chapter_1_is_done_with_the_model_part_then_mistakes_are_named_and_loops_stopped(
     chapter: tuple[Page, Watch],
 ) -> None:
+    """About 25 s: the module's first page, so the page's Python starts here, and so does
+    the learner's; the model part is checked against the real engine in the 200 games the
+    chapter promises, then a syntax error, a wrong rule, an endless loop and a missing
+    function are each a check of a whole file, and axe looks at the findings."""
     page, watch = chapter
     page.wait_for_load_state("networkidle")
     assert not [url for url in watch.page_requests if RUNTIME.search(url)], "Python started early"
@@ -185,7 +190,10 @@ def test_files_that_try_to_cheat_do_not_pass_and_a_dead_python_is_started_again(
 ) -> None:
     """Each route of the command line's cheats, and the browser's own, on one page: the file
     does not run. A file that ends Python, crashes it or loops where no line can stop it
-    is told in words, and the next check has a Python of its learner's own again."""
+    is told in words, and the next check has a Python of its learner's own again.
+
+    About 25 s: every cheat is a check of its own, and each file that ends, crashes or
+    freezes Python is followed by a fresh start of the learner's Python."""
     page, watch = chapter
     problem = page.locator("#course .live-lab__problem")
     status = page.locator("#course .course__status")
@@ -230,6 +238,10 @@ def test_files_that_try_to_cheat_do_not_pass_and_a_dead_python_is_started_again(
 
 
 def test_the_learner_s_python_starts_offline_after_one_visit(browser: Browser) -> None:
+    """About 20 s: a first visit (the page's Python and the learner's start from the
+    network, and the runtime is kept for offline use), then, offline, a reload and two
+    more starts of the learner's Python: what is kept on a first visit is the matter, so
+    it cannot be a later one."""
     ensure_site_built()
     context, watch = watched_context(browser)
     wrong = CHAPTER_1.replace("    return piles.draw.pop(0)", "    return piles.draw.pop()")
@@ -310,35 +322,44 @@ def editor_text(page: Page, waiting_for: str) -> str:
     raise AssertionError(f"the editor never held {waiting_for!r}")
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_chapter_fits_each_screen(
-    browser: Browser, site_url: str, width: int, height: int, tmp_path: Path
-) -> None:
-    with live_page(
-        browser, f"{site_url}learn/build-it/deck/", viewport={"width": width, "height": height}
-    ) as (page, _):
+@pytest.fixture(scope="module")
+def deck(browser: Browser, site_url: str) -> Iterator[Page]:
+    """Chapter 1's page with its editor open, in a fresh context, for the four sizes:
+    each test resizes it to its own."""
+    with live_page(browser, f"{site_url}learn/build-it/deck/") as (page, _):
         open_editor(page)
-        content = page.locator(".md-content__inner").bounding_box()
-        assert content is not None
-        for selector in ("#course .cm-editor", "#course .live-lab__controls"):
-            box = page.locator(selector).bounding_box()
-            assert box is not None and box["width"] > 0
-            assert (
-                content["x"] - 1 <= box["x"]
-                and box["x"] + box["width"] <= content["x"] + content["width"] + 1
-            )
-        for button in page.locator("#course .live-lab__controls button:visible").all():
-            box = button.bounding_box()
-            assert box is not None and box["height"] >= 31.5 and box["x"] + box["width"] <= width
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.locator("#course").scroll_into_view_if_needed()
-        page.screenshot(path=str(tmp_path / f"course-{width}x{height}.png"))
+        yield page
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_chapter_fits_each_screen(deck: Page, width: int, height: int, tmp_path: Path) -> None:
+    page = deck
+    page.set_viewport_size({"width": width, "height": height})
+    content = page.locator(".md-content__inner").bounding_box()
+    assert content is not None
+    for selector in ("#course .cm-editor", "#course .live-lab__controls"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["width"] > 0
+        assert (
+            content["x"] - 1 <= box["x"]
+            and box["x"] + box["width"] <= content["x"] + content["width"] + 1
+        )
+    for button in page.locator("#course .live-lab__controls button:visible").all():
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 31.5 and box["x"] + box["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.locator("#course").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / f"course-{width}x{height}.png"))
 
 
 def test_the_last_page_measures_the_learners_engine_beside_the_real_one(
     browser: Browser, site_url: str
 ) -> None:
-    with live_page(browser, f"{site_url}learn/build-it/next/") as (page, watch):
+    """Python is restored from the snapshot a first visit keeps (a first visit is not the
+    matter here); the learner's engine is measured in a Python of its own, started
+    afresh."""
+    url = f"{site_url}learn/build-it/next/"
+    with live_page(browser, url, python_from=site_url) as (page, watch):
         page.evaluate(
             f"localStorage.setItem('pirate-rules:course:my_engine.py:5', {MODEL['my_engine.py']!r})"
         )

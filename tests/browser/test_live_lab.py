@@ -21,7 +21,7 @@ from livepages import (
 )
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from conftest import Watch, set_fast, wait_until_ready, watched_context
+from conftest import Watch, keep_python_snapshot, set_fast, wait_until_ready, watched_context
 from pirate_rules.web.botlab import builtin_bots
 
 pytestmark = pytest.mark.browser
@@ -34,10 +34,12 @@ EDITOR_FILES = re.compile(r"/assets/live/(codemirror|editor-view)\.mjs")
 
 
 @pytest.fixture(scope="module")
-def reader(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
-    """The browser context of the tests that need no first visit: Python starts once, and
-    every later page restores the snapshot it kept."""
+def reader(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Watch]]:
+    """The browser context of the tests that need no first visit. It holds the snapshot
+    of Python a first visit to a play page keeps (:func:`keep_python_snapshot`): every
+    page restores Python from it, as a reader's pages do from the second visit on."""
     context, watch = watched_context(browser)
+    keep_python_snapshot(browser, context, site_url)
     yield context, watch
     context.close()
 

@@ -23,7 +23,7 @@ from livepages import (
 )
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from conftest import Watch, watched_context
+from conftest import Watch, keep_python_snapshot, watched_context
 from pirate_rules.web.live import live_run
 
 pytestmark = pytest.mark.browser
@@ -33,10 +33,12 @@ LIVE_MACHINERY = re.compile(r"/assets/live/(codemirror|editor|editor-view|engine
 
 
 @pytest.fixture(scope="module")
-def reader(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
-    """One browser context for the tests that need no first visit: Python starts once,
-    and every later page restores the snapshot it kept, as a reader's pages do."""
+def reader(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Watch]]:
+    """One browser context for the tests that need no first visit. It holds the snapshot
+    of Python a first visit to a play page keeps (:func:`keep_python_snapshot`): every
+    page restores Python from it, as a reader's pages do from the second visit on."""
     context, watch = watched_context(browser)
+    keep_python_snapshot(browser, context, site_url)
     yield context, watch
     context.close()
 
@@ -201,11 +203,13 @@ def test_an_endless_loop_is_stopped_after_the_time_limit_and_the_next_example_an
 def test_typing_in_an_editor_triggers_no_site_shortcut_and_the_page_stays_accessible(
     browser: Browser, site_url: str
 ) -> None:
-    """About 35 s: Python starts, an example runs and the editor loads once in light and
-    once in dark colours, each a first visit of a device that prefers them (axe checks
-    the colours of the examples' code in both)."""
+    """About 30 s: an example runs and the editor loads once in light and once in dark
+    colours, each in a context of its own, as on a device that prefers them from its
+    first page (axe checks the colours of the examples' code in both). Python is
+    restored from the snapshot a first visit keeps: a first visit is not the matter."""
     for scheme in ("light", "dark"):
-        with live_page(browser, f"{site_url}rules/marvin/", color_scheme=scheme) as (page, _):
+        url = f"{site_url}rules/marvin/"
+        with live_page(browser, url, python_from=site_url, color_scheme=scheme) as (page, _):
             run(page, 2)
             editor = edit(page, 3)
             url = page.url

@@ -1,9 +1,10 @@
 """Live examples on the reference pages: each docstring's examples agree in the browser.
 
 The pages are checked one after the other in one browser context, part after part (a
-part: a package's modules, say), as a reader goes from page to page: the first page starts
-Python, every other restores the snapshot it kept, so each later page costs a restore
-rather than a start of Python.
+part: a package's modules, say), as a reader goes from page to page. The context holds
+the snapshot of Python that a first visit keeps, so every page costs a restore rather
+than a start of Python (the live examples' first visit is test_live_pages' and
+test_live_snapshot's matter).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 from livepages import assert_examples_agree_on, pages_with_examples
 from playwright.sync_api import Browser, BrowserContext
 
-from conftest import Watch, watched_context
+from conftest import Watch, keep_python_snapshot, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -38,9 +39,12 @@ def test_the_package_reference_pages_have_examples() -> None:
 
 
 @pytest.fixture(scope="module")
-def reader(browser: Browser) -> Iterator[tuple[BrowserContext, Watch]]:
-    """The one browser context that reads every part, so that Python starts once."""
+def reader(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Watch]]:
+    """The one browser context that reads every part. It holds the snapshot of Python a
+    first visit to a play page keeps (:func:`keep_python_snapshot`): every page restores
+    Python from it, as a reader's pages do from the second visit on."""
     context, watch = watched_context(browser)
+    keep_python_snapshot(browser, context, site_url)
     yield context, watch
     context.close()
 
@@ -51,8 +55,8 @@ def test_every_docstring_example_agrees_in_the_browser(
 ) -> None:
     """A docstring's examples run in a copy of its module's globals, as under pytest.
 
-    Up to 35 s (the Marvin reference): every example of every part of the module is run,
-    each part a page of its own, in the one browser context of every part."""
+    Up to 50 s in the whole suite (the Marvin reference): every example of every part of the
+    module is run, each part a page of its own, in the one browser context of every part."""
     context, watch = reader
     for path in PARTS[name]:
         watch.clear()

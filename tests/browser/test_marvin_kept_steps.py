@@ -97,6 +97,10 @@ def phone(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
 def test_what_is_shown_is_what_is_shared_kept_and_reloaded_at_every_kind_of_step(
     phone: tuple[Page, Watch],
 ) -> None:
+    """About 30 s: one game against the computer is played on a phone until every kind of
+    step has come (a wait, a draw, each power, a take, a prize), and at each kind the
+    page is reloaded (Python restored each time) and a move is taken back: what comes
+    back after a reload is the check, so the reloads cannot be spared."""
     page, watch = phone
     before = page.evaluate(CHOICES)
     start_game(page, mode="computer", seed=str(SEED), bot="random", pace=PACE)

@@ -203,6 +203,9 @@ SNAPSHOT_KEPT = """async () => {
 
 
 def test_both_games_start_offline_after_one_visit_to_a_play_page(browser: Browser) -> None:
+    """About 25 s: a first visit that keeps the runtime and Python's snapshot, then offline
+    a whole Marvin game watched to its end and a Pirate game started on a page never
+    opened: what a first visit keeps is the matter, so it cannot be a later one."""
     ensure_site_built()
     context, watch = watched_context(browser)
     responses: list[Response] = []

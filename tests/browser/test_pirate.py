@@ -149,6 +149,8 @@ def replay_with_the_command_line(record: dict[str, Any], tmp_path: Path) -> str:
 def test_two_people_play_a_whole_game_with_their_own_keys(
     pirate: tuple[Page, Watch], tmp_path: Path
 ) -> None:
+    """About 20 s: the whole stacked game, one key press (or two at once) per moment, each
+    moment waited for on the page, so that every moment can be compared with the record."""
     page, watch = pirate
     script = json.loads(STACKED.read_text(encoding="utf-8"))
     new_game(page, ("person", "person"), record=STACKED)

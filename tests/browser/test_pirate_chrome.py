@@ -131,6 +131,8 @@ GAMES: dict[str, tuple[str, Callable[[Page, int], list[str]]]] = {
 def test_no_site_chrome_overlaps_a_game_control_at_the_four_sizes(
     browser: Browser, site_url: str, game: str
 ) -> None:
+    """About 20 s: at each of the four sizes a game is started and looked at in several
+    states (before Start, playing, scrolled up), on one booted page."""
     path, states = GAMES[game]
     with booted_page(browser, f"{site_url}{path}") as (page, watch):
         if game == "marvin":

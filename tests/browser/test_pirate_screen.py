@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_pirate import STACKED, first_stretch_record, new_game, settle_scroll
 
-from conftest import axe_problems, booted_page
+from conftest import Watch, axe_problems, booted_page
 
 pytestmark = pytest.mark.browser
 
@@ -78,58 +78,67 @@ def wholly_in_view(page: Page, parts: list[str], when: str) -> None:
         assert found["x"] >= 0 and found["x"] + found["width"] <= size["width"] + 1, (when, part)
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_table_fits_before_start_mid_game_and_out_of_cards_at_every_size(
-    browser: Browser,
-    site_url: str,
-    mid_game: Path,
-    out_of_cards: Path,
-    width: int,
-    height: int,
+    browser: Browser, site_url: str, mid_game: Path, out_of_cards: Path
 ) -> None:
-    facing = width < 1280  # a tablet (either way up) or a phone lies flat between them
+    """About 25 s: one page is resized through the four sizes, as it opened (before
+    Start), then at each size in the middle of a game for two and out of cards, eight
+    games in all: each state is measured at every size, which a page per size would
+    only make dearer (a play page each)."""
     # No smooth scrolling (as asked for by reduced motion): where the table comes to rest
     # is measured, not a moment of its way there.
     url = f"{site_url}play/pirate/"
     with booted_page(browser, url, reduced_motion="reduce") as (page, watch):
-        page.set_viewport_size({"width": width, "height": height})
         # The game the page opens with, against the computer, before Start: on a laptop
         # its buttons are in sight at once. "Show what fits" is big enough to tap.
-        expect(page.locator("#pause")).to_have_text("Start")
-        buttons = [f".pir-action[data-seat='0'][data-action='{a}']" for a in "TPC"]
-        if width >= 1000:
-            wholly_in_view(page, buttons, "before Start")
-        hints = box(page, ".pir-hints")
-        assert hints["width"] >= 44 and hints["height"] >= 44, hints
-
-        # Two people in mid-game: Ann is out of cards, Ben has his.
-        new_game(page, ("person", "person"), record=mid_game, resume=True, facing=facing)
-        page.locator("#pause").click()  # the game runs: the table comes into sight
-        page.keyboard.press("Escape")
-        expect(page.locator("#pause")).to_have_text("Go on")
-        settle_scroll(page)
-        parts = [".pir-ships", ".pir-roles", ".pir-sunk", "#status", "#pause"]
-        parts += [".pir-seat--0 .pir-watching", ".pir-action[data-seat='0'][data-action='C']"]
-        parts += [".pir-seat--1 .pir-piles"]
-        parts += [f".pir-action[data-seat='1'][data-action='{a}']" for a in "TPC"]
-        parts += [f".pir-seat--{seat} .pir-captured" for seat in (0, 1)]
-        wholly_in_view(page, parts, "mid-game")
-        # Ship places are wide enough to show a card's corner, and cards stay card-shaped.
-        slot = box(page, ".pir-ship .pir-slot")
-        assert slot["width"] >= 20 and slot["height"] >= 30, slot
-        waste = box(page, ".pir-seat--1 .pir-pile:nth-child(2) svg")
-        assert abs(waste["height"] / waste["width"] - 245 / 169) < 0.02, waste
-        if width in (1280, 390):
-            assert not axe_problems(page, "#play")
-
-        # Out of cards against the computer, which plays on: Claim is in sight (starting
-        # a game brings the table into view, as it stays while it runs).
-        new_game(page, ("person", "casual"), record=out_of_cards, resume=True)
-        settle_scroll(page)
-        claim = ".pir-action[data-seat='0'][data-action='C']"
-        parts = [".pir-ships", "#status", ".pir-seat--0 .pir-watching", "#skip", claim]
-        wholly_in_view(page, [*parts, ".pir-seat--1 .pir-piles"], "out of cards")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            expect(page.locator("#pause")).to_have_text("Start")
+            buttons = [f".pir-action[data-seat='0'][data-action='{a}']" for a in "TPC"]
+            if width >= 1000:
+                wholly_in_view(page, buttons, f"before Start at {width}x{height}")
+            hints = box(page, ".pir-hints")
+            assert hints["width"] >= 44 and hints["height"] >= 44, (width, height, hints)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            fits_mid_game_and_out_of_cards(page, width, height, mid_game, out_of_cards)
         watch.check()
+
+
+def fits_mid_game_and_out_of_cards(
+    page: Page, width: int, height: int, mid_game: Path, out_of_cards: Path
+) -> None:
+    """At ``width`` x ``height``: the table of two people in mid-game, then of one out
+    of cards against the computer, is wholly in sight."""
+    size = f"at {width}x{height}"
+    facing = width < 1280  # a tablet (either way up) or a phone lies flat between them
+    # Two people in mid-game: Ann is out of cards, Ben has his.
+    new_game(page, ("person", "person"), record=mid_game, resume=True, facing=facing)
+    page.locator("#pause").click()  # the game runs: the table comes into sight
+    page.keyboard.press("Escape")
+    expect(page.locator("#pause")).to_have_text("Go on")
+    settle_scroll(page)
+    parts = [".pir-ships", ".pir-roles", ".pir-sunk", "#status", "#pause"]
+    parts += [".pir-seat--0 .pir-watching", ".pir-action[data-seat='0'][data-action='C']"]
+    parts += [".pir-seat--1 .pir-piles"]
+    parts += [f".pir-action[data-seat='1'][data-action='{a}']" for a in "TPC"]
+    parts += [f".pir-seat--{seat} .pir-captured" for seat in (0, 1)]
+    wholly_in_view(page, parts, f"mid-game {size}")
+    # Ship places are wide enough to show a card's corner, and cards stay card-shaped.
+    slot = box(page, ".pir-ship .pir-slot")
+    assert slot["width"] >= 20 and slot["height"] >= 30, (size, slot)
+    waste = box(page, ".pir-seat--1 .pir-pile:nth-child(2) svg")
+    assert abs(waste["height"] / waste["width"] - 245 / 169) < 0.02, (size, waste)
+    if width in (1280, 390):
+        assert not axe_problems(page, "#play"), size
+
+    # Out of cards against the computer, which plays on: Claim is in sight (starting
+    # a game brings the table into view, as it stays while it runs).
+    new_game(page, ("person", "casual"), record=out_of_cards, resume=True)
+    settle_scroll(page)
+    claim = ".pir-action[data-seat='0'][data-action='C']"
+    parts = [".pir-ships", "#status", ".pir-seat--0 .pir-watching", "#skip", claim]
+    wholly_in_view(page, [*parts, ".pir-seat--1 .pir-piles"], f"out of cards {size}")
 
 
 def test_the_cards_are_the_pictures_of_the_marvin_page(
@@ -165,20 +174,30 @@ def test_the_cards_are_the_pictures_of_the_marvin_page(
 
 
 @pytest.fixture(scope="module")
-def pirate_mid(browser: Browser, site_url: str, mid_game: Path) -> Iterator[tuple[Page, list[str]]]:
-    with booted_page(browser, f"{site_url}play/pirate/") as (page, watch):
+def table(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
+    """One play page at 1280 x 800 for the tests of a single table, each of which starts
+    a game of its own; it counts the animations it starts (``window.animationsStarted``)."""
+    url = f"{site_url}play/pirate/"
+    with booted_page(browser, url, COUNT_ANIMATIONS) as (page, watch):
         page.set_viewport_size({"width": 1280, "height": 800})
-        new_game(page, ("person", "person"), record=mid_game, resume=True)
-        yield page, watch.page_requests  # the service worker may keep a copy of its own
+        yield page, watch
+
+
+@pytest.fixture
+def pirate_mid(table: tuple[Page, Watch], mid_game: Path) -> tuple[Page, list[str]]:
+    page, watch = table
+    new_game(page, ("person", "person"), record=mid_game, resume=True)
+    return page, watch.page_requests  # the service worker may keep a copy of its own
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_cards_move_from_stock_to_waste_to_ship_unless_asked_not_to(
-    browser: Browser, site_url: str, motion: str
+    table: tuple[Page, Watch], motion: str
 ) -> None:
-    url = f"{site_url}play/pirate/"
-    with booted_page(browser, url, COUNT_ANIMATIONS, reduced_motion=motion) as (page, watch):
-        page.set_viewport_size({"width": 1280, "height": 800})
+    page, watch = table
+    page.emulate_media(reduced_motion=motion)  # read by the page at each move
+    try:
+        page.evaluate("window.animationsStarted = 0")  # counted from this game's start
         new_game(page, ("person", "person"), record=STACKED)
         page.locator(".play-title").click()
         page.keyboard.press("f")  # Ann turns the Ace of spades
@@ -196,4 +215,6 @@ def test_cards_move_from_stock_to_waste_to_ship_unless_asked_not_to(
         else:
             assert turned >= 1 and played > turned
         page.keyboard.press("Escape")
-        watch.check()
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+    watch.check()

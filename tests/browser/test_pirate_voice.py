@@ -15,7 +15,14 @@ from piratepage import eager
 from playwright.sync_api import Browser, Page, expect
 from speech import hide, show, speech, spoken
 
-from conftest import Watch, axe_problems, wait_until_ready, watched_context
+from conftest import (
+    Watch,
+    axe_problems,
+    keep_python_snapshot,
+    python_restored,
+    wait_until_ready,
+    watched_context,
+)
 from pirate_rules import web
 from pirate_rules.web.sessions import find_session
 
@@ -51,9 +58,12 @@ def scenario() -> tuple[dict[str, Any], list[tuple[int, str, dict[str, Any] | No
 @pytest.fixture(scope="module")
 def opened(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, Any]]:
     """The Pirate page with a voice, as wide as a laptop screen, booted once: on the
-    link of the scenario's kept game (made on the home page, which starts no engine)."""
+    link of the scenario's kept game (made on the home page, which starts no engine).
+    Its context holds the snapshot of Python a first visit keeps (the voice is the
+    matter here, not a first visit), so Python is restored."""
     keep, presses = scenario()
     context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
+    keep_python_snapshot(browser, context, site_url)
     page = context.new_page()
     page.add_init_script(speech())
     page.goto(site_url)
@@ -63,6 +73,7 @@ def opened(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, Any]]
     )
     page.goto(f"{site_url}play/pirate/{link}")
     wait_until_ready(page)
+    assert python_restored(page), "Python started afresh despite the kept snapshot"
     yield page, watch, (keep, presses)
     watch.check()
     context.close()

@@ -163,7 +163,11 @@ def test_everything_the_child_taps_is_in_sight_at_every_size_sideways_too(
 def test_no_notice_covers_a_control_or_a_heading_on_either_play_page(
     pages: tuple[Page, Page, Watch, str],
 ) -> None:
-    """Marvin's five notices and Pirate's two, each at the six sizes."""
+    """Marvin's five notices and Pirate's two, each at the six sizes.
+
+    About 30 s: each notice needs the moment of a game that shows it (a share, a
+    take-back, a reload, a shared link, a link cut short), four of them a page load with
+    Python restored, and each is measured at the six sizes."""
     marvin, pirate, watch, site_url = pages
     start_game(marvin, mode="computer", seed="31", bot="random", pace=PACE)
     while len(kept(marvin, "marvin")["moves"]) < 3:  # the computer's, the child's, the computer's

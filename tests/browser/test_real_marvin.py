@@ -214,6 +214,9 @@ def phone(booted: Page, request: pytest.FixtureRequest) -> Page:
 
 @pytest.mark.parametrize("phone", [(390, 844)], indirect=True)
 def test_a_whole_game_by_exact_cards_upright_keeps_the_engines_record(phone: Page) -> None:
+    """About 20 s: a whole game tapped in, card by card, on a phone, so that the downloaded
+    record can be compared with the engine's whole game and the taps per turn counted
+    over every turn."""
     game, taps = play_whole_game(phone, EXACT_SEED, exact=True)
     expect(phone.locator("#end-text")).to_have_text(f"{NAMES[game.outcome().winner]} won the game!")
     lines = phone.locator("#log li").all_inner_texts()
@@ -228,6 +231,8 @@ def test_a_whole_game_by_exact_cards_upright_keeps_the_engines_record(phone: Pag
 def test_a_whole_game_by_kinds_on_its_side_replays_and_opens_in_the_viewer(
     phone: Page, tmp_path: Path
 ) -> None:
+    """About 20 s: a whole game tapped in by kinds, with a reload at turn 30, so that the
+    record replays to its end on the command line and in the viewer."""
     game, taps = play_whole_game(phone, KINDS_SEED, exact=False, reload_at=30)
     expect(phone.locator("#end-text")).to_have_text(f"{NAMES[game.outcome().winner]} won the game!")
     record = read_download(phone, "#download")
@@ -332,6 +337,9 @@ def test_the_voice_says_what_the_engine_says_a_refusal_too(phone: Page) -> None:
 
 
 def test_a_game_goes_on_offline_after_one_visit(browser: Browser) -> None:
+    """About 20 s: a first visit (Python starts from the network and the runtime is kept for
+    offline use), then offline a reload and a page never opened: what a first visit keeps
+    is the matter, so it cannot be a later one."""
     ensure_site_built()
     context, watch = watched_context(browser, has_touch=True, reduced_motion="reduce")
     try:

@@ -166,21 +166,23 @@ def cli_words(path: Path) -> str:
     return cli.stderr.strip().removeprefix("pirate-rules: error: ")
 
 
-def test_a_shared_game_link_opens_in_the_viewer(browser: Browser, site_url: str) -> None:
-    with booted_page(browser, f"{site_url}play/viewer/") as (page, watch):
-        link = page.evaluate(
-            """async () => {
-                const { shareHash } = await import("../../assets/play/keep.mjs");
-                const game = { seed: 7, mode: "two", jokers: 2, moves: ["GL", "GL"] };
-                return shareHash("marvin", game);
-            }"""
-        )
-        page.goto(f"{site_url}play/viewer/{link}")
-        page.wait_for_function("document.querySelector('#play').dataset.source === 'link'")
-        expect(page.locator("#status")).to_contain_text("as dealt")
-        page.keyboard.press("End")
-        page.wait_for_function("document.querySelector('#forward').disabled")
-        assert page.evaluate(STEP) >= 2
-        problems = serious(Axe().run(page, context="#play"))
-        assert not problems, "\n".join(problems)
-        watch.check()
+def test_a_shared_game_link_opens_in_the_viewer(viewer: tuple[Page, Watch], site_url: str) -> None:
+    """A link to a shared game, followed in the open viewer (only the address's hash
+    changes), shows that game."""
+    page, watch = viewer
+    link = page.evaluate(
+        """async () => {
+            const { shareHash } = await import("../../assets/play/keep.mjs");
+            const game = { seed: 7, mode: "two", jokers: 2, moves: ["GL", "GL"] };
+            return shareHash("marvin", game);
+        }"""
+    )
+    page.goto(f"{site_url}play/viewer/{link}")
+    page.wait_for_function("document.querySelector('#play').dataset.source === 'link'")
+    expect(page.locator("#status")).to_contain_text("as dealt")
+    page.keyboard.press("End")
+    page.wait_for_function("document.querySelector('#forward').disabled")
+    assert page.evaluate(STEP) >= 2
+    problems = serious(Axe().run(page, context="#play"))
+    assert not problems, "\n".join(problems)
+    watch.check()
