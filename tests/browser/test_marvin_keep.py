@@ -44,6 +44,18 @@ def marvin(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, str]]
     context.close()
 
 
+def shared_link(page: Page) -> str:
+    """The share link's hash of a new game, seed 6, two at the table."""
+    return str(
+        page.evaluate(
+            """async () => {
+                const { shareHash } = await import("../../assets/play/keep.mjs");
+                return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
+            }"""
+        )
+    )
+
+
 def reload(page: Page) -> None:
     page.reload()
     wait_until_ready(page)
@@ -132,12 +144,7 @@ def test_a_shared_game_puts_your_own_game_aside_and_gives_it_back(
     start_game(page, mode="two", seed="5")
     play(page, 3)
     mine = keep(page)
-    link = page.evaluate(
-        """async () => {
-            const { shareHash } = await import("../../assets/play/keep.mjs");
-            return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
-        }"""
-    )
+    link = shared_link(page)
     asked = games_asked(page)
     page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
     wait_for_game(page, asked)
@@ -309,12 +316,7 @@ def test_a_reload_while_a_shared_game_opens_opens_it_and_ones_own_game_stays(
     play(page, 3)
     mine = keep(page)
     aside_before = set_aside_keys(page)
-    link = page.evaluate(
-        """async () => {
-            const { shareHash } = await import("../../assets/play/keep.mjs");
-            return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
-        }"""
-    )
+    link = shared_link(page)
     page.evaluate("window.__calls = []; window.__hold = true")
     page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
     page.wait_for_function("window.__calls.includes('marvin_new')")
@@ -340,12 +342,7 @@ def test_ones_own_game_stays_offered_after_the_shared_game_was_reloaded_or_finis
     start_game(page, mode="two", seed="5")
     play(page, 3)
     mine = keep(page)
-    link = page.evaluate(
-        """async () => {
-            const { shareHash } = await import("../../assets/play/keep.mjs");
-            return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
-        }"""
-    )
+    link = shared_link(page)
     for ending in ("reloaded", "finished"):
         asked = games_asked(page)
         page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
