@@ -46,7 +46,8 @@ HOLD_BOT_MOVES = """(() => {
             };
         }
         postMessage(message, ...rest) {
-            if (window.__holdBotMoves && message?.call === "marvin_bot_move") held.get(this).add(message.id);
+            const bot = message?.call === "marvin_bot_move";
+            if (window.__holdBotMoves && bot) held.get(this).add(message.id);
             return super.postMessage(message, ...rest);
         }
     };
