@@ -462,6 +462,7 @@ def _hold_standard_descriptors() -> None:
 
 def _run(argv: Sequence[str] | None) -> int:
     traceback = False
+    args: argparse.Namespace | None = None
     if hasattr(signal, "SIGXFSZ"):  # over a file size limit, writing fails, and is told
         with contextlib.suppress(ValueError, OSError):
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -490,6 +491,49 @@ def _run(argv: Sequence[str] | None) -> int:
     except SystemExit as exc:  # --help and --version: written out now, or told
         sys.stdout.flush()
         return exc.code if isinstance(exc.code, int) else 0
+    except Exception as exc:
+        own = _own_bots_in_process(args)
+        if not own or (isinstance(exc, OSError) and _is_stdout_error(exc)):
+            raise
+        return _error(_broken_referee(exc, own, traceback), 1)
+
+
+def _own_bots_in_process(args: argparse.Namespace | None) -> list[str]:
+    """Your own bots that this run loaded into the referee's process (``--in-process``)."""
+    from pirate_rules.simulate import is_hosted
+
+    if args is None or not getattr(args, "in_process", False):
+        return []
+    names = getattr(args, "bots", None) or [getattr(args, "bot", None)]
+    if isinstance(names, str):
+        names = names.split(",")
+    return [name.strip() for name in names if isinstance(name, str) and is_hosted(name.strip())]
+
+
+def _broken_referee(exc: Exception, own: Sequence[str], traceback: bool) -> str:
+    """The one line for a run that broke inside the referee while your own bots ran in it:
+    such a bot can change the referee's code, so the fault is told as a possible effect of
+    it rather than as a bug of the referee.
+
+    Example:
+        >>> line = _broken_referee(KeyError("x"), ["my_bot.py:Mine"], traceback=False)
+        >>> line[:78]
+        "the run broke inside the referee (KeyError: 'x'), with your bot my_bot.py:Mine"
+        >>> line[-57:]
+        'in a process of its own; --traceback shows where it broke'
+    """
+    if traceback:
+        import traceback as tracebacks
+
+        tracebacks.print_exception(exc, file=sys.stderr)
+    bots = ", ".join(own)
+    where = "" if traceback else "; --traceback shows where it broke"
+    return (
+        f"the run broke inside the referee ({type(exc).__name__}: {one_line(str(exc), 200)}),"
+        f" with your bot{'s' if len(own) > 1 else ''} {bots} in its process (--in-process),"
+        f" where a bot can change the referee's own code: run it without --in-process, in a"
+        f" process of its own{where}"
+    )
 
 
 def _bot_message(exc: BotError, traceback: bool) -> str:

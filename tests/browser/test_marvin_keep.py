@@ -44,6 +44,18 @@ def marvin(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, str]]
     context.close()
 
 
+def shared_link(page: Page) -> str:
+    """The share link's hash of a new game, seed 6, two at the table."""
+    return str(
+        page.evaluate(
+            """async () => {
+                const { shareHash } = await import("../../assets/play/keep.mjs");
+                return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
+            }"""
+        )
+    )
+
+
 def reload(page: Page) -> None:
     page.reload()
     wait_until_ready(page)
@@ -132,12 +144,7 @@ def test_a_shared_game_puts_your_own_game_aside_and_gives_it_back(
     start_game(page, mode="two", seed="5")
     play(page, 3)
     mine = keep(page)
-    link = page.evaluate(
-        """async () => {
-            const { shareHash } = await import("../../assets/play/keep.mjs");
-            return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
-        }"""
-    )
+    link = shared_link(page)
     asked = games_asked(page)
     page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
     wait_for_game(page, asked)
@@ -309,12 +316,7 @@ def test_a_reload_while_a_shared_game_opens_opens_it_and_ones_own_game_stays(
     play(page, 3)
     mine = keep(page)
     aside_before = set_aside_keys(page)
-    link = page.evaluate(
-        """async () => {
-            const { shareHash } = await import("../../assets/play/keep.mjs");
-            return shareHash("marvin", { seed: 6, mode: "two", jokers: 2, moves: [] });
-        }"""
-    )
+    link = shared_link(page)
     page.evaluate("window.__calls = []; window.__hold = true")
     page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
     page.wait_for_function("window.__calls.includes('marvin_new')")
@@ -326,4 +328,50 @@ def test_a_reload_while_a_shared_game_opens_opens_it_and_ones_own_game_stays(
     page.wait_for_function(f"JSON.parse(localStorage.getItem({SAVED!r})).keep.seed === 5")
     assert keep(page) == mine
     assert set_aside_keys(page) == aside_before
+    watch.check()
+
+
+def test_ones_own_game_stays_offered_after_the_shared_game_was_reloaded_or_finished(
+    marvin: tuple[Page, Watch, str],
+) -> None:
+    """A shared game opened, played on and reloaded (it is now the saved game): one's own
+    game, set aside when the link opened, is still offered, and comes back exactly; so it
+    is when the shared game was finished and a new game starts on the next visit."""
+    page, watch, site_url = marvin
+    aside_before = set_aside_keys(page)
+    start_game(page, mode="two", seed="5")
+    play(page, 3)
+    mine = keep(page)
+    link = shared_link(page)
+    for ending in ("reloaded", "finished"):
+        asked = games_asked(page)
+        page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
+        wait_for_game(page, asked)
+        your_turn(page)
+        play(page, 1)
+        assert keep(page)["seed"] == 6
+        if ending == "finished":  # as the page saves a game that is over
+            page.evaluate(
+                f"""() => {{
+                    const entry = JSON.parse(localStorage.getItem({SAVED!r}));
+                    entry.extra.finished = true;
+                    localStorage.setItem({SAVED!r}, JSON.stringify(entry));
+                }}"""
+            )
+        reload(page)
+        notice = page.locator("#notice")
+        if ending == "reloaded":
+            expect(notice).to_contain_text("Welcome back!")
+            expect(notice).to_contain_text("Your own game from before the shared one is kept too.")
+            your_turn(page)
+            assert keep(page)["seed"] == 6
+        else:
+            expect(notice).to_contain_text(
+                "A new game has started. Your own game from before the shared one is kept."
+            )
+        notice.locator("button", has_text="Back to my own game").click()
+        page.wait_for_function(f"JSON.parse(localStorage.getItem({SAVED!r})).keep.seed === 5")
+        assert keep(page) == mine
+        assert set_aside_keys(page) == aside_before
+        your_turn(page)
     watch.check()

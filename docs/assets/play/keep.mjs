@@ -13,6 +13,7 @@
 //                                returns the key it went to
 //   copyAside(game, why)         the same, but the saved game stays where it is
 //   restoreAside(game, key)      put a game set aside back as the saved game
+//   findAside(game, why)         the key of the latest game set aside for `why`, or null
 //   forgetGame(game)             remove the saved game (after "start afresh")
 //
 // Share links (the part of the address after #):
@@ -110,6 +111,25 @@ function asideText(entry) {
   } catch {
     return undefined;
   }
+}
+
+/** The key of the game of `game` set aside last for `why` (say, when a shared game
+ * was opened), or null: keys end in the time they were made, so the latest sorts last. */
+export function findAside(game, why) {
+  const store = storage();
+  if (!store) return null;
+  const prefix = `${PREFIX}/${game}/set-aside/`;
+  let found = null;
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (!key?.startsWith(prefix) || (found && key < found)) continue;
+    try {
+      if (JSON.parse(store.getItem(key)).why === why) found = key;
+    } catch {
+      // not one of ours: leave it be
+    }
+  }
+  return found;
 }
 
 /** Put the game set aside under `key` back as the saved game of `game`. */

@@ -376,6 +376,15 @@ function choicesOffered() {
 
 // -- showing a view ---------------------------------------------------------------------
 
+/** Whose turn step `index` belongs to: its seat, or for a step of no seat (a reshuffle)
+ * the seat of the nearest step before it, else after it; so the pause holds a reshuffle
+ * in the computer's turn as it holds the computer's own steps. */
+function actor(steps, index) {
+  const seated = (step) => step.seat !== null && step.seat !== undefined;
+  const before = steps.slice(0, index + 1).reverse().find(seated);
+  return (before || steps.slice(index + 1).find(seated))?.seat ?? null;
+}
+
 async function playSteps(next, game) {
   const mine = ++run;
   const stale = () => talk.game !== game || run !== mine;
@@ -393,7 +402,7 @@ async function playSteps(next, game) {
       await waitForDraw(step);
       if (stale()) return false;
       keepWhere(next, index + 1); // drawn: a reload goes on from here
-    } else if (next.players[step.seat]?.computer) await gate();
+    } else if (next.players[actor(next.steps, index)]?.computer) await gate();
     if (stale()) return false;
     // While the computer plays, the status says so; a person's own step clears their
     // prompt (the caption and the log tell the step), and a turn they lose is said there.

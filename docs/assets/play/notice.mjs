@@ -8,9 +8,10 @@
 //   new KeptGames(options)      opening a game when the page loads (open()): the game of a
 //                               share link, else the game saved in this browser, else a new
 //                               one; the saved game that a shared one replaces is set
-//                               aside, and "Back to my own game" brings it back. A share
-//                               link pasted into the address later (a hashchange) opens
-//                               its game the same way.
+//                               aside, and "Back to my own game" brings it back, then
+//                               or on any later visit until it is back. A share link
+//                               pasted into the address later (a hashchange) opens its
+//                               game the same way.
 //
 // KeptGames options: `game` ("marvin", "pirate"), `notice`; `start(keep)` puts a kept
 // game on the table and resolves true, or false with `lastError()` saying why; `fresh()`
@@ -18,7 +19,9 @@
 // `version()` is the engine's; `welcome` is said when a saved game is resumed.
 
 import { el } from "./client.mjs";
-import { copyAside, forgetGame, loadGame, readShareHash, restoreAside, setAside } from "./keep.mjs";
+import { copyAside, findAside, forgetGame, loadGame, readShareHash, restoreAside, setAside } from "./keep.mjs";
+
+const SHARED = "a shared game was opened";
 
 export function pageButton(text, onclick) {
   return el("button", { type: "button", class: "play-button", onclick }, text);
@@ -86,7 +89,9 @@ export class KeptGames {
         forgetGame(game);
         this.fresh();
       });
-      notice.show(`${before}${this.welcome}`, afresh);
+      const back = this.backButton(findAside(game, SHARED));
+      const own = back ? " Your own game from before the shared one is kept too." : "";
+      notice.show(`${before}${this.welcome}${own}`, back, afresh);
       return true;
     }
     setAside(game, "could not be replayed");
@@ -121,28 +126,38 @@ export class KeptGames {
       return { problem: `${shared.problem} ` };
     }
     const { saved } = loadGame(game);
-    const aside = saved && !saved.extra?.finished ? copyAside(game, "a shared game was opened") : null;
+    const aside = saved && !saved.extra?.finished ? copyAside(game, SHARED) : null;
     const opened = await this.start(shared.keep);
     forgetLink();
     if (opened) {
-      const back = pageButton("Back to my own game", async () => {
-        notice.hide();
-        restoreAside(game, aside);
-        if (!(await this.resumeSaved())) this.fresh();
-      });
-      notice.show("Here is the shared game, at the point where it was shared.", aside ? back : null);
+      notice.show("Here is the shared game, at the point where it was shared.", this.backButton(aside));
       return { opened: true };
     }
     if (aside) restoreAside(game, aside);
     return { problem: `The shared game could not be opened: ${this.lastError()}. `, started: true };
   }
 
-  /** No shared game: the saved one, else a new game; `problem` starts the notice. */
+  /** "Back to my own game": the game set aside under `aside` is put back and resumed;
+   * null when nothing was set aside. */
+  backButton(aside) {
+    if (!aside) return null;
+    return pageButton("Back to my own game", async () => {
+      this.notice.hide();
+      restoreAside(this.game, aside);
+      if (!(await this.resumeSaved())) this.fresh();
+    });
+  }
+
+  /** No shared game: the saved one, else a new game; `problem` starts the notice. One's
+   * own game, set aside for a shared game that is now over, is still offered. */
   async openElse(problem) {
     const { notice } = this;
     if (await this.resumeSaved(problem)) return;
     await this.fresh();
-    if (problem && notice.box.hidden) notice.show(`${problem}A new game has started instead.`);
+    const back = this.backButton(findAside(this.game, SHARED));
+    if (back && notice.box.hidden) {
+      notice.show(`${problem}A new game has started. Your own game from before the shared one is kept.`, back);
+    } else if (problem && notice.box.hidden) notice.show(`${problem}A new game has started instead.`);
   }
 
   /** A share link pasted into the address while the page is open. A link that cannot
