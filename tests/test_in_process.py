@@ -17,6 +17,15 @@ BOT = Path(__file__).parent / "bots" / "fair" / "breaks_referee.py"
 OTHER = {"marvin": "random", "pirate": "fast"}
 
 
+@pytest.fixture(autouse=True)
+def referee_mended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the bot replaces in this process is put back after each test, so that the
+    tests run after these in the same process have the referee's own code."""
+    from pirate_rules import simulate
+
+    monkeypatch.setattr(simulate, "result_of", simulate.result_of)
+
+
 @pytest.mark.parametrize("game", ["marvin", "pirate"])
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_a_referee_broken_by_a_bot_in_process_is_told_in_one_line(
