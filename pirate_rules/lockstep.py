@@ -500,16 +500,11 @@ def _ask_hosts(
             continue
         host = live[seat]
         assert host is not None
-        if shared:  # one view a game: the cards alone (the moves were the host's)
-            asks = [
-                (play.seed, _news(play, 0, True, True), each)
-                for play, each in zip(plays, seats, strict=True)
-            ]
-        else:
-            asks = [
-                (play.seed, _news(play, each, marvin), each)
-                for play, each in zip(plays, seats, strict=True)
-            ]
+        # A shared host has one view a game, and is told the cards alone (the moves were its own).
+        asks = [
+            (play.seed, _news(play, 0 if shared else each, marvin, own=shared), each)
+            for play, each in zip(plays, seats, strict=True)
+        ]
         try:
             host.send_choices(asks)
             sent.append((seat, plays, seats))

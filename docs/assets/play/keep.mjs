@@ -91,12 +91,9 @@ export function copyAside(game, why = "") {
   const store = storage();
   const text = store?.getItem(keyOf(game));
   if (text === null || text === undefined) return null;
-  const prefix = `${PREFIX}/${game}/set-aside/`;
-  for (let index = 0; index < store.length; index += 1) {
-    const key = store.key(index);
-    if (key?.startsWith(prefix) && asideText(store.getItem(key)) === text) return key;
-  }
-  const key = `${prefix}${new Date().toISOString()}`;
+  const same = asides(store, game).find(([, entry]) => entry?.text === text);
+  if (same) return same[0];
+  const key = `${PREFIX}/${game}/set-aside/${new Date().toISOString()}`;
   try {
     store.setItem(key, JSON.stringify({ why, text }));
   } catch {
@@ -105,12 +102,23 @@ export function copyAside(game, why = "") {
   return key;
 }
 
-function asideText(entry) {
-  try {
-    return JSON.parse(entry).text;
-  } catch {
-    return undefined;
+/** The games of `game` set aside in `store`, as [key, entry] pairs, oldest first (keys end
+ * in the time they were made); an entry that cannot be read is null. */
+function asides(store, game) {
+  const prefix = `${PREFIX}/${game}/set-aside/`;
+  const found = [];
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (!key?.startsWith(prefix)) continue;
+    let entry = null;
+    try {
+      entry = JSON.parse(store.getItem(key));
+    } catch {
+      // not one of ours: leave it be
+    }
+    found.push([key, entry]);
   }
+  return found.sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 /** The key of the game of `game` set aside last for `why` (say, when a shared game
@@ -118,18 +126,8 @@ function asideText(entry) {
 export function findAside(game, why) {
   const store = storage();
   if (!store) return null;
-  const prefix = `${PREFIX}/${game}/set-aside/`;
-  let found = null;
-  for (let index = 0; index < store.length; index += 1) {
-    const key = store.key(index);
-    if (!key?.startsWith(prefix) || (found && key < found)) continue;
-    try {
-      if (JSON.parse(store.getItem(key)).why === why) found = key;
-    } catch {
-      // not one of ours: leave it be
-    }
-  }
-  return found;
+  const found = asides(store, game).filter(([, entry]) => entry?.why === why);
+  return found.length ? found[found.length - 1][0] : null;
 }
 
 /** Put the game set aside under `key` back as the saved game of `game`. */
