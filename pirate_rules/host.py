@@ -138,6 +138,8 @@ class BotHost:
         self.child = process.Child.python(
             "-c", _PROGRAM, flags=("-I",), env=_environment(), cwd=os.getcwd()
         )
+        if STARTED is not None:  # before the bot is loaded, so before it can send a signal
+            STARTED.add(self.child.pid)
         try:
             loaded = self.child.call(
                 {"op": "load", "game": game, "bot": name, "path": sys.path, "shipped": shipped},
@@ -284,7 +286,10 @@ class RefereeSignals:
     them the same way. A bot that sends SIGINT past its worker, to this process, is
     found by walking up from the sender to the worker it descends from
     (:data:`WORKERS`): this process writes the sender's pid in that worker's slot and
-    passes the signal on to the worker, which ends that bot's host and names it.
+    passes the signal on to the worker, which ends that bot's host and names it. This
+    process settles its watch each time a worker's batch comes in, while that worker's
+    hosts are still there; a SIGINT from a host that has ended since, or whose worker
+    is being ended, is known from :class:`StartedHosts`, and is no Ctrl-C either.
 
     Args:
         ctrl_c: Whether SIGINT from anyone but a bot is Ctrl-C here. A worker process
@@ -365,6 +370,8 @@ class RefereeSignals:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(worker, signal.SIGINT)
             return
+        if sender and any(sender in started for started in STARTED_BY_WORKERS.values()):
+            return  # a host of a worker's, which has ended or is being ended with its worker
         if not self.ctrl_c:
             return  # Ctrl-C: the main process stops this one
         _thread.interrupt_main()
@@ -423,6 +430,50 @@ def settle() -> None:
 WORKERS: dict[int, Any] = {}
 """This process's worker processes (``--jobs 2``), by pid: each one's slot for the pid of
 a bot of its own that sent SIGINT to this process (see :class:`RefereeSignals`)."""
+
+
+class StartedHosts:
+    """The pids of the last hosts that a worker process (``--jobs 2``) started, in memory
+    it shares with its main process.
+
+    The worker writes each pid before that host loads its bot, so before the bot can send
+    anything. The main process reads them when a SIGINT comes from a process it cannot
+    place: a bot's host that ended, or whose worker is being ended, between the signal
+    and the reading (the run stopping at another bot's fault, say). That signal is no
+    Ctrl-C, even on a machine too busy to read it at once.
+    """
+
+    SIZE: Final = 256
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self._pids = multiprocessing.RawArray("i", 1 + self.SIZE)  # [0]: how many so far
+
+    def add(self, pid: int) -> None:
+        """Record one more host (the oldest of ``SIZE`` is forgotten)."""
+        count = self._pids[0]
+        self._pids[1 + count % self.SIZE] = pid
+        self._pids[0] = count + 1
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._pids[1:]
+
+
+STARTED: StartedHosts | None = None
+"""In a worker process, where it records each host it starts for its main process."""
+
+STARTED_BY_WORKERS: dict[int, StartedHosts] = {}
+"""The hosts started by this process's last 64 worker processes, by the worker's pid,
+kept after a worker ends (see :class:`StartedHosts`)."""
+
+
+def add_worker(pid: int, accused: Any, started: StartedHosts) -> None:
+    """Watch worker process ``pid``: its slot in :data:`WORKERS`, and its hosts."""
+    WORKERS[pid] = accused
+    STARTED_BY_WORKERS[pid] = started
+    while len(STARTED_BY_WORKERS) > 64:
+        del STARTED_BY_WORKERS[next(iter(STARTED_BY_WORKERS))]
 
 
 def _worker_above(pid: int) -> int | None:

@@ -658,9 +658,15 @@ class _Pool:
         and result: the :class:`Batch`, or :class:`WorkerLost` for a worker that ended."""
         from multiprocessing.connection import wait
 
+        from pirate_rules.host import settle
+
         busy = {worker.connection: worker for worker in self._workers if worker.batch is not None}
         results: list[tuple[list[int], Batch | WorkerLost]] = []
-        for connection in wait(list(busy)):
+        ready = wait(list(busy))
+        # A SIGINT that a bot of these batches sent past its worker, to this process, is
+        # passed on to that worker now, while the bot's host is still there to be ended.
+        settle()
+        for connection in ready:
             worker = busy[connection]  # type: ignore[index]
             seeds = worker.batch or []
             try:
@@ -705,7 +711,7 @@ class _Worker:
     def __init__(self) -> None:
         import multiprocessing
 
-        from pirate_rules.host import WORKERS
+        from pirate_rules.host import StartedHosts, add_worker
 
         self.connection, theirs = multiprocessing.Pipe()
         self.process: Any
@@ -713,14 +719,15 @@ class _Worker:
             self.process = _Forked(_worker_main, theirs)  # a Dask worker, say
         else:
             accused = multiprocessing.RawValue("i", 0)  # see host.RefereeSignals
+            started = StartedHosts()
             self.process = multiprocessing.Process(
                 target=_worker_main,
-                args=(theirs, accused),
+                args=(theirs, accused, started),
                 name="pirate-rules worker",
                 daemon=True,
             )
             self.process.start()
-            WORKERS[self.process.pid] = accused
+            add_worker(self.process.pid, accused, started)
         theirs.close()  # only the worker holds its end: when it ends, this end reads EOF
         self.batch: list[int] | None = None
 
@@ -801,9 +808,9 @@ class _Forked:
                 os.kill(self.pid, number)
 
 
-def _worker_main(connection: Any, accused: Any = None) -> None:
+def _worker_main(connection: Any, accused: Any = None, started: Any = None) -> None:
     """A worker process: play each batch it is given, until its pipe closes."""
-    _worker_starts(accused)
+    _worker_starts(accused, started)
     while True:
         try:
             task, seeds = connection.recv()
@@ -820,7 +827,7 @@ def _left_to_the_watch(signum: int, frame: object) -> None:
     """SIGINT's handler in a worker whose watch takes SIGINT: blocked there, it never runs."""
 
 
-def _worker_starts(accused: Any = None) -> None:
+def _worker_starts(accused: Any = None, started: Any = None) -> None:
     """A worker process leaves Ctrl-C to the main process, which stops it cleanly; what
     bots print goes to standard error; a bot's ``os._exit`` is told, not obeyed; and a
     worker that a bot ends (``os.abort``) dumps no traceback of its own: the main
@@ -830,14 +837,16 @@ def _worker_starts(accused: Any = None) -> None:
     parent) is that bot's fault, told in one line (see
     :class:`~pirate_rules.host.RefereeSignals`), and so is SIGINT that one of its bots
     sent to the main process, which passes it on with the sender's pid in ``accused``;
-    any other SIGINT is ignored here.
+    any other SIGINT is ignored here. The worker records each host it starts in
+    ``started`` (:class:`~pirate_rules.host.StartedHosts`), for the main process.
     """
     import faulthandler
 
-    from pirate_rules import process
+    from pirate_rules import host, process
     from pirate_rules.host import RefereeSignals
 
     faulthandler.disable()
+    host.STARTED = started
     process.become_subreaper()  # what a host's bot leaves behind is this worker's to end
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     watch = RefereeSignals(ctrl_c=False, accused=accused)

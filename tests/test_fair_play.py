@@ -290,6 +290,36 @@ def test_a_bot_that_signals_the_main_process_past_its_worker_is_told(
     assert status == 1
 
 
+def test_sigint_from_a_workers_host_that_has_ended_is_no_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One bot's fault stops a ``--jobs 2`` run, and the main process ends the other
+    worker, whose bot has just sent it SIGINT: on a busy machine the signal is read only
+    once that worker and its host are gone. It must not read as Ctrl-C."""
+    import _thread
+    from types import SimpleNamespace
+
+    from pirate_rules import host
+
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)  # fmt: skip
+    pid = int(ended.stdout)  # a host that has ended: /proc says nothing of it now
+    started = host.StartedHosts()
+    for other in range(300):  # more hosts than are kept, and the ended one last
+        started.add(10_000_000 + other)
+    started.add(pid)
+    monkeypatch.setattr(host, "STARTED_BY_WORKERS", {os.getpid() + 1: started})
+    monkeypatch.setattr(host, "_LIVE_HOSTS", set())
+    interrupted: list[bool] = []
+    monkeypatch.setattr(_thread, "interrupt_main", lambda *_: interrupted.append(True))
+    with host.RefereeSignals() as watch:
+        watch._take(SimpleNamespace(si_pid=pid))
+        assert not interrupted, "a bot's SIGINT was taken for Ctrl-C"
+        assert 10_000_000 not in started  # only the last 256 hosts are kept
+        watch._take(SimpleNamespace(si_pid=pid + 1_000_000))  # anyone else: Ctrl-C
+    assert interrupted == [True]
+
+
 def test_a_host_that_ended_after_its_last_answer_is_told_before_another_starts() -> None:
     """A host ended between two batches (its bot signalled the referee after answering)
     is a fault when its seat is next asked for: never quietly started again."""
