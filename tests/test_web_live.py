@@ -469,3 +469,36 @@ def test_a_restored_python_forgets_the_files_its_finders_listed() -> None:
     finally:
         del sys.path_importer_cache["/a/restored/path"]
     assert finder.forgot == 1
+
+
+def test_the_tournament_page_shows_signs_of_life_all_along() -> None:
+    """In the browser, the page stops an example that shows no sign of life for its time
+    limit, in wall time, however busy the machine is. The tournament page's example plays
+    a tournament, fits its ratings and replays its records: no stretch of that work
+    without the start of a :func:`~pirate_rules.web.live.lively` function may be more than
+    a small share of the whole. The share is counted in the profiler's events (calls and
+    returns), which no load changes. Before the rating fits and the replays were signs of
+    life, one stretch was 81% of the whole."""
+    page = (ROOT / "docs/learn/tournament.md").read_text(encoding="utf-8")
+    source = "\n".join(line[4:] for line in page.splitlines() if line.startswith((">>> ", "... ")))
+    assert "run_tournament" in source and "from_records" in source
+    lively = {function.__code__ for function in live.lively()}
+    events = 0
+    last = 0
+    longest = 0
+
+    def watch(frame: Any, event: str, arg: object) -> None:
+        nonlocal events, last, longest
+        events += 1
+        if event == "call" and frame.f_code in lively:
+            longest = max(longest, events - last)
+            last = events
+
+    sys.setprofile(watch)
+    try:
+        exec(compile(source, "tournament.md", "exec"), {})
+    finally:
+        sys.setprofile(None)
+    longest = max(longest, events - last)
+    assert events > 1_000_000  # the example did its work
+    assert longest / events < 0.05, f"{longest:,} of {events:,} events without a sign of life"

@@ -34,9 +34,11 @@ address of their rule:
 
 In the browser, the page stops an example that shows no sign of life for a while (a loop
 that never ends); Python sends one (:func:`signal_alive`) as each game of a simulation
-starts, so that a long simulation runs to its end. While the reader has raised Python's
-recursion limit, Python also tells the page now and then how deep the reader's calls go
-(:data:`DEPTH`), so that a stop in a deep recursion is named as one.
+starts, as each record is replayed and as each rating of a tournament is fitted, so that
+a long simulation or tournament runs to its end, however busy the machine. While the
+reader has raised Python's recursion limit, Python also tells the page now and then how
+deep the reader's calls go (:data:`DEPTH`), so that a stop in a deep recursion is named
+as one.
 """
 
 from __future__ import annotations
@@ -368,9 +370,33 @@ def signal_alive() -> None:
         _post(ALIVE)
 
 
+def lively() -> list[Any]:
+    """The engine's functions whose start is a sign of life: each is one step of a long
+    piece of work that ends, never the whole of it.
+
+    They are the start of a game of a simulation, each choice of the engine's bots, the
+    replay of a record, and each fit of a tournament's ratings (its bootstrap fits them
+    hundreds of times, after the games, with no bot choosing).
+    """
+    from pirate_rules import records, simulate, tournament
+    from pirate_rules.bots import bot_class, bot_names
+    from pirate_rules.marvin import bots as marvin_bots
+    from pirate_rules.pirate import bots as pirate_bots
+
+    found: list[Any] = [
+        simulate._play,
+        marvin_bots.play_game,
+        pirate_bots.play_game,
+        records.replay,
+        tournament.bradley_terry,
+    ]
+    for game in ("marvin", "pirate"):
+        found.extend(getattr(bot_class(game, name), "choose", None) for name in bot_names(game))
+    return [function for function in found if function is not None]
+
+
 def _watch_games() -> bool:
-    """In the browser, send a sign of life as each game of a simulation starts, and as
-    each of the engine's bots chooses.
+    """In the browser, send a sign of life as each of the :func:`lively` functions starts.
 
     Only the start of those functions is watched (``sys.monitoring`` local events on
     their code), so nothing else is slowed down: a page example that plays a thousand
@@ -379,21 +405,13 @@ def _watch_games() -> bool:
     monitoring = getattr(sys, "monitoring", None)
     if _post is None or monitoring is None:
         return False
-    from pirate_rules import simulate
-    from pirate_rules.bots import bot_class, bot_names
-    from pirate_rules.marvin import bots as marvin_bots
-    from pirate_rules.pirate import bots as pirate_bots
-
     try:
         monitoring.use_tool_id(_MONITORING_TOOL, "pirate_rules: signs of life")
     except ValueError:  # another tool has that id
         return False
     start = monitoring.events.PY_START
     monitoring.register_callback(_MONITORING_TOOL, start, lambda code, offset: signal_alive())
-    watched: list[Any] = [simulate._play, marvin_bots.play_game, pirate_bots.play_game]
-    for game in ("marvin", "pirate"):
-        watched.extend(getattr(bot_class(game, name), "choose", None) for name in bot_names(game))
-    for function in watched:
+    for function in lively():
         code = getattr(function, "__code__", None)
         if code is not None:
             monitoring.set_local_events(_MONITORING_TOOL, code, start)
