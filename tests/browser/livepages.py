@@ -128,17 +128,28 @@ def wait_visible(page: Page, selector: str, timeout: float = RUN_TIMEOUT_MS) -> 
 
 
 def check_page(page: Page) -> tuple[int, int]:
-    """Press "Check this page"; returns (examples that agree, examples)."""
+    """Press "Check this page"; returns (examples that agree, examples).
+
+    A check that stops at an example (its run stopped as stuck, or Python failed) fails
+    at once, with what the page says of that example, rather than after the whole wait.
+    """
     page.get_by_role("button", name="Check this page").click()
     status = page.locator(".live-page .live-status")
     # Looked for every 50 ms, not every second as a long `expect` ends up doing: the
     # check ends with its last example, and each page of a part waits for it.
     page.wait_for_function(
-        "/^\\d+$/.test(document.querySelector('.live-page .live-status')?.dataset.total ?? '')",
+        """() => {
+            const status = document.querySelector('.live-page .live-status');
+            return /^\\d+$/.test(status?.dataset.total ?? '')
+                || (status?.textContent ?? '').startsWith('Checking stopped');
+        }""",
         polling=50,
         timeout=RUN_TIMEOUT_MS * 3,
     )
     agree, total = status.get_attribute("data-agree"), status.get_attribute("data-total")
+    if total is None:
+        notes = page.locator(".live-note").all_inner_texts()
+        raise AssertionError(f"{status.inner_text()} {notes[-1] if notes else ''}")
     return int(agree or -1), int(total or 0)
 
 
