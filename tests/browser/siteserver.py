@@ -100,6 +100,25 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         """Keep test output quiet."""
 
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        """A folder with no page of its own is no page (hosts list no folders)."""
+        self.send_error(404)
+        return None
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """An address that is no file gets the site's own 404 page, as static hosts and
+        ``mkdocs serve`` give it (still with status 404)."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
 
 class QuietServer(ThreadingHTTPServer):
     """A threaded server that says nothing when a browser hangs up mid-download."""
