@@ -19,6 +19,7 @@ Usage::
 
     python tests/misreadings/equivalent.py [--workdir DIR] [--games 1000] [--jobs 2] MUTANT ...
     python tests/misreadings/equivalent.py --survivors      # every survivor of the last run
+    python tests/misreadings/equivalent.py --claimed        # every mutant of equivalent_mutants.py
 
 It prints one line per mutant (``same`` or ``DIFFERS``, with the first game that differs)
 and exits 1 if any mutant claimed equivalent plays differently.
@@ -37,6 +38,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from equivalent_mutants import EQUIVALENT  # noqa: E402
 
 PLAY = r"""
 import hashlib, sys
@@ -123,12 +127,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--survivors", action="store_true", help="every survivor of the run")
+    parser.add_argument(
+        "--claimed", action="store_true", help="every mutant claimed in equivalent_mutants.py"
+    )
     parser.add_argument("--json", type=Path, help="also write the verdicts to this file")
     args = parser.parse_args(argv)
     workdir = args.workdir.resolve()
     names = args.mutants + (survivors(workdir) if args.survivors else [])
+    names += sorted(EQUIVALENT) if args.claimed else []
+    names = list(dict.fromkeys(names))
     if not names:
-        parser.error("name the mutants, or --survivors")
+        parser.error("name the mutants, or --survivors or --claimed")
     started, cpu = time.monotonic(), _children_cpu()
     references = {}
     for game in sorted({game_of(name) for name in names}):

@@ -8,6 +8,13 @@ pages whole. A mutant is *killed* when some example notices it. Each mutant is t
 rule ids that the docstring of its function names (or, failing that, its class's
 docstring), and the score per rule is the share of that rule's mutants killed.
 
+A mutant of the rules code that is not killed (it survived, or no example reaches it)
+either stands for a misreading that the pages still let through, or is *equivalent*:
+a change that no game can show. The equivalent ones are claimed, each with its reason,
+in ``equivalent_mutants.py`` (and ``equivalent.py --claimed`` holds every claim to
+1,000 seeded games); the report counts the rest against the target: at most 10% of
+all mutants.
+
 Everything happens in a scratch folder (``build/mutation`` by default): the engine,
 the two rules pages (from this project, or with ``--source`` from another copy of it,
 such as an older commit's files) and the test are copied there with a ``pyproject.toml`` that
@@ -41,6 +48,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from equivalent_mutants import EQUIVALENT  # noqa: E402
 
 MUTATED = (
     "pirate_rules/marvin/game.py",
@@ -86,6 +96,10 @@ OUTSIDE_THE_RULES = {
 }
 """Functions of the mutated modules that state no rule and that no rules page calls: the
 score leaves their mutants out (the report counts them apart)."""
+
+NOT_EQUIVALENT_TARGET = 0.10
+"""The most that the rules code's mutants neither killed nor claimed equivalent may be,
+as a share of all mutants."""
 
 RULE_ID = re.compile(r"\b([MP](?:1[0-8]|[1-9]))\b")
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
@@ -235,6 +249,7 @@ def report(statuses: dict[str, str], seconds: tuple[float, float] | None, root: 
             f"({100 * killed / max(len(group), 1):.1f}%); "
             + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
         )
+    lines += survivors_report(statuses, rules_code)
     reasons = Counter(OUTSIDE_THE_RULES[function_of(m)[1]] for m in outside)
     lines.append(f"left out, {len(outside)} mutants of code outside the rules:")
     lines += [f"  {n:>4}  {reason}" for reason, n in sorted(reasons.items())]
@@ -249,6 +264,24 @@ def report(statuses: dict[str, str], seconds: tuple[float, float] | None, root: 
         functions = functions if len(functions) <= 70 else functions[:69] + "…"
         lines.append(f"{rule:<5} {total:>7} {hit:>7} {100 * hit / total:>5.1f}%  {functions}")
     return "\n".join(lines)
+
+
+def survivors_report(statuses: dict[str, str], rules_code: dict[str, str]) -> list[str]:
+    """The lines that split the rules code's mutants not killed into those claimed
+    equivalent (`equivalent_mutants.EQUIVALENT`) and the rest, against the target."""
+    left = sorted(m for m, s in rules_code.items() if s not in KILLED)
+    kinds = Counter(rules_code[m] for m in left)
+    claimed = [m for m in left if m in EQUIVALENT]
+    share = (len(left) - len(claimed)) / max(len(statuses), 1)
+    verdict = "met" if share <= NOT_EQUIVALENT_TARGET else "NOT met"
+    return [
+        f"not killed in the rules code: {len(left)} ("
+        + ", ".join(f"{n} {s}" for s, n in sorted(kinds.items()))
+        + f"): {len(claimed)} claimed equivalent (reason given in equivalent_mutants.py),"
+        f" {len(left) - len(claimed)} not equivalent",
+        f"not equivalent: {len(left) - len(claimed)} of all {len(statuses)} mutants ="
+        f" {100 * share:.1f}% (target: at most {100 * NOT_EQUIVALENT_TARGET:.0f}%, {verdict})",
+    ]
 
 
 def _children_cpu() -> float:
@@ -282,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     text = report(statuses, seconds, workdir)
     print(text)
     survivors = {rule: row["survived"] for rule, row in score(statuses, workdir).items()}
-    summary = {"statuses": statuses, "survivors": survivors, "seconds": seconds}
+    claimed = sorted(m for m, s in statuses.items() if s not in KILLED and m in EQUIVALENT)
+    summary = {"statuses": statuses, "survivors": survivors, "seconds": seconds, "claimed": claimed}
     (workdir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     (workdir / "report.txt").write_text(text + "\n", encoding="utf-8")
     return 0

@@ -23,6 +23,7 @@ from pirate_patches import (
     captor_owns_the_cards,
     claim_beats_play,
     claim_fits_either_half,
+    claim_uncovers_a_new_card,
     claim_with_cards,
     comes_round_once,
     covered_check,
@@ -346,6 +347,12 @@ PIRATE_MISREADINGS: tuple[Misreading, ...] = (
         "a card uncovered by a play can be claimed",
         game_method("_play", uncovered_is_new),
         reads="the card the opponent turned most recently",
+    ),
+    misreading(
+        "P9",
+        "a card uncovered by a claim can be claimed",
+        game_method("_claim", claim_uncovers_a_new_card),
+        reads="it is the card the opponent turned most recently",
     ),
     misreading(
         "P9",

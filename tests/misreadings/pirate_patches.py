@@ -377,6 +377,14 @@ def uncovered_is_new(
     game._fresh[player] = bool(game.waste(player))
 
 
+def claim_uncovers_a_new_card(
+    original: Callable[..., None], game: Game, player: int, owner_action: Any, touched: list[int]
+) -> None:
+    original(game, player, owner_action, touched)
+    owner = 1 - player
+    game._fresh[owner] = bool(game.waste(owner))
+
+
 def turn_before_claim(
     original: Callable[..., None], game: Game, first: Any, second: Any = None
 ) -> None:

@@ -28,8 +28,10 @@ from catalogue import (
     resolve,
     targets,
 )
+from equivalent_mutants import EQUIVALENT
 from marvin_misreadings import MARVIN_MISREADINGS
 from marvin_patches import PLAIN
+from mutation import OUTSIDE_THE_RULES, function_of, function_rules, survivors_report
 from pages_pass import part_source, parts
 from pirate_misreadings import PIRATE_MISREADINGS
 from rule_pages import (
@@ -346,3 +348,27 @@ def test_the_mutation_run_runs_every_example_of_the_pages() -> None:
             if part[0] == letter
         ]
         assert "".join(pieces) == page_source(page)
+
+
+def test_each_mutant_claimed_equivalent_is_of_the_rules_code_and_says_why() -> None:
+    """Each claim of ``equivalent_mutants.py`` names a mutant of a function of the rules
+    code (one the score counts), and gives a reason."""
+    rules = function_rules()
+    for name, reason in EQUIVALENT.items():
+        where = function_of(name)
+        assert where in rules, f"{name}: no such function in the mutated modules"
+        assert where[1] not in OUTSIDE_THE_RULES, f"{name}: left out of the score already"
+        assert name.rpartition("__mutmut_")[2].isdigit() and reason.strip(), name
+
+
+def test_the_report_counts_the_claimed_survivors_apart() -> None:
+    claimed = next(iter(EQUIVALENT))
+    other = "pirate_rules.pirate.game.xǁPirateGameǁ_turn__mutmut_999"
+    statuses = {claimed: "survived", other: "no tests"}
+    statuses |= {
+        f"pirate_rules.pirate.game.xǁPirateGameǁ_play__mutmut_{n}": "killed" for n in range(8)
+    }
+    first, second = survivors_report(statuses, statuses)
+    assert "2 (1 no tests, 1 survived): 1 claimed equivalent" in first
+    assert first.endswith("1 not equivalent")
+    assert second == "not equivalent: 1 of all 10 mutants = 10.0% (target: at most 10%, met)"
