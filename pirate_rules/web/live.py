@@ -51,6 +51,7 @@ import inspect
 import io
 import json
 import linecache
+import pickle
 import re
 import sys
 import time
@@ -717,11 +718,19 @@ def changed_names(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
     ``before`` is a copy of the namespace taken before it ran (or the namespace itself,
     shallow, when no copy could be kept); a value counts as changed when it is neither
-    the same object nor equal to its copy.
+    the same object nor equal to its copy. A value whose type compares by identity only,
+    such as a game, is compared with its copy by what it holds (:func:`_same`).
 
     Example:
         >>> changed_names({"a": [1], "b": 2}, {"a": [1, 2], "b": 2, "c": 3})
         ['a', 'c']
+        >>> import copy
+        >>> from pirate_rules.pirate import PirateGame
+        >>> dealt, game = PirateGame.from_seed(7), PirateGame.from_seed(8)
+        >>> before = copy.deepcopy({"dealt": dealt, "game": game})
+        >>> game.apply_moments("TT")
+        >>> changed_names(before, {"dealt": dealt, "game": game})
+        ['game']
     """
     names = []
     for name in sorted(before.keys() | after.keys()):
@@ -731,15 +740,26 @@ def changed_names(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
             names.append(name)
             continue
         old, new = before[name], after[name]
-        if old is new:
-            continue
-        try:
-            same = bool(old == new)
-        except Exception:
-            same = False
-        if not same:
+        if old is not new and not _same(old, new):
             names.append(name)
     return names
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``new`` holds what ``old``, a copy taken earlier, holds: equal, or, for a
+    type that compares by identity only (a game), the same when pickled."""
+    try:
+        if old == new:
+            return True
+    except Exception:
+        return False
+    identity_only: Any = object.__eq__
+    if type(old) is not type(new) or type(old).__eq__ is not identity_only:
+        return False  # its type compares values, and these differ
+    try:
+        return pickle.dumps(old) == pickle.dumps(new)
+    except Exception:
+        return False
 
 
 def _run_example(
