@@ -154,10 +154,10 @@ export class KeptGames {
     const { notice } = this;
     if (await this.resumeSaved(problem)) return;
     await this.fresh();
+    if (!notice.box.hidden) return;
     const back = this.backButton(findAside(this.game, SHARED));
-    if (back && notice.box.hidden) {
-      notice.show(`${problem}A new game has started. Your own game from before the shared one is kept.`, back);
-    } else if (problem && notice.box.hidden) notice.show(`${problem}A new game has started instead.`);
+    if (back) notice.show(`${problem}A new game has started. Your own game from before the shared one is kept.`, back);
+    else if (problem) notice.show(`${problem}A new game has started instead.`);
   }
 
   /** A share link pasted into the address while the page is open. A link that cannot
