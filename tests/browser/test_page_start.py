@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from siteserver import ROOT, SITE
 
-from conftest import wait_until_ready, watched_context
+from conftest import BOOT_TIMEOUT_MS, wait_until_ready, watched_context
 
 sys.path.insert(0, str(ROOT / "hooks"))
 from page_styles import selector_names  # the hook's own reading of a sheet
@@ -315,6 +315,11 @@ def test_the_search_index_waits_until_the_page_has_started_or_the_reader_searche
         with page.expect_request(lambda request: "/search/search_index.json" in request.url):
             page.locator(".md-search__input").focus()
         page.locator(".md-search__input").fill("shield")
+        # The theme's worker fetches and builds its index first: it answers the query
+        # once built, however long that takes on a busy machine (a wait for a state).
+        expect(page.locator(".md-search-result__meta")).to_contain_text(
+            "matching document", timeout=BOOT_TIMEOUT_MS
+        )
         expect(page.locator(".md-search-result__item").first).to_be_visible()
         assert len(search_index_requests(watch.page_requests)) == 1
         assert len([url for url in watch.page_requests if "/workers/search." in url]) == 1
