@@ -213,6 +213,21 @@ def wait_until_ready(page: Page) -> None:
     assert page.locator(".play--ready").count() == 1, page.locator(".play-failure").inner_text()
 
 
+KEEP_TIMEOUT_MS = 180_000
+"""How long the site's service worker may take to install and keep a page, or to go
+through all of the site's files for "Keep the whole site": a second or two when idle,
+five times that beside four busy loops with pages 6x slower, more on a machine as busy
+as CI's can be (a limit on a wait for a state, never a verdict on speed)."""
+
+
+def wait_until_kept(page: Page, state: str = "page") -> None:
+    """Wait until the page's ``data-offline`` says ``state``: ``page`` once the site's
+    service worker has kept this page (on a first visit, once it has installed)."""
+    page.wait_for_function(
+        f"document.documentElement.dataset.offline === {state!r}", timeout=KEEP_TIMEOUT_MS
+    )
+
+
 def set_fast(page: Page, select: str, value: str) -> None:
     """Add a very short option to a pacing ``select`` and choose it (tests only)."""
     page.evaluate(

@@ -12,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, expect
 from siteserver import ROOT, SITE, Traffic, ensure_site_built, serve_site
 
-from conftest import Watch, watch_context, watched_context
+from conftest import Watch, wait_until_kept, watch_context, watched_context
 
 SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844)]
 BUDGET = 1_000_000
@@ -150,7 +150,7 @@ def test_a_first_visit_of_the_home_page_stays_light(browser: Browser) -> None:
         page = context.new_page()
         with serve_site(SITE, traffic) as base:
             page.goto(base)
-            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            wait_until_kept(page)
             page.wait_for_timeout(500)  # anything late is counted too
             paths, sent = traffic.take()
         assert sent <= BUDGET, f"{sent} bytes in {len(paths)} requests: {sorted(paths)}"

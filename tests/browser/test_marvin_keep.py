@@ -347,9 +347,10 @@ def test_ones_own_game_stays_offered_after_the_shared_game_was_reloaded_or_finis
         asked = games_asked(page)
         page.goto(f"{site_url}play/marvin/{link}")  # the hash alone changes: no reload
         wait_for_game(page, asked)
+        expect(page.locator("#notice")).to_contain_text("Here is the shared game")
         your_turn(page)
         play(page, 1)
-        assert keep(page)["seed"] == 6
+        assert keep(page)["seed"] == 6, page.locator("#notice").text_content()
         if ending == "finished":  # as the page saves a game that is over
             page.evaluate(
                 f"""() => {{

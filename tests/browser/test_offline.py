@@ -45,6 +45,7 @@ from conftest import (
     Watch,
     set_fast,
     start_game,
+    wait_until_kept,
     wait_until_ready,
     watch_context,
     watched_context,
@@ -349,7 +350,7 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
         with serve_site(site) as base:
             page.goto(f"{base}about/")
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
-            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            wait_until_kept(page)
             old = digest(about.read_bytes())
             assert kept_revisions(page, "about/index.html") == {old}
             about.write_text(
@@ -409,7 +410,7 @@ def test_a_page_of_this_build_uses_the_kept_files_and_a_page_of_another_the_netw
         with serve_site(site, traffic, AskEveryTime) as base:
             page.goto(f"{base}about/")
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
-            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            wait_until_kept(page)
             used = set(page.evaluate(USED_ASSETS))
             assert any(path.endswith(".css") for path in used), used
             assert any(path.endswith(".js") for path in used), used
@@ -464,7 +465,7 @@ def test_a_first_visit_costs_what_the_page_shows(browser: Browser, path: str) ->
         with serve_site(SITE, traffic) as base:
             page.goto(base + path)
             # The worker registers when the page is idle, and keeps the page.
-            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            wait_until_kept(page)
             page.wait_for_timeout(500)  # anything late is counted too
             paths, sent = traffic.take()
         assert sent <= LIMITS[path], f"{sent} bytes in {len(paths)} requests: {sorted(paths)}"
@@ -497,7 +498,7 @@ def the_whole_site_setting(page: Page, base: str) -> Locator:
     """The About page's "Keep the whole site" setting, once the page is kept and the
     setting can be changed."""
     page.goto(f"{base}about/")
-    page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+    wait_until_kept(page)
     control = page.get_by_label(re.compile(r"Keep the whole site for offline use"))
     expect(control).to_be_enabled()
     return control

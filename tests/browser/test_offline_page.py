@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, Response, expect
 from siteserver import SITE, ensure_site_built, serve_site
 from test_offline import lists
 
-from conftest import axe_problems, watched_context
+from conftest import KEEP_TIMEOUT_MS, axe_problems, wait_until_kept, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +35,7 @@ def never_kept_page(
         with contextlib.ExitStack() as serving:
             base = serving.enter_context(serve_site(SITE))
             page.goto(f"{base}rules/marvin/")
-            page.wait_for_function("document.documentElement.dataset.offline === 'page'")
+            wait_until_kept(page)
             if not served:
                 serving.close()
             context.set_offline(True)
@@ -125,7 +125,7 @@ def test_offline_keeping_the_site_ends_saying_so_when_the_browser_thinks_it_is_o
         keep = page.get_by_role("button", name="Keep the whole site")
         keep.click()
         status = page.locator("#keep-status")
-        expect(status).to_have_text(OFFLINE_NOW)
+        expect(status).to_have_text(OFFLINE_NOW, timeout=KEEP_TIMEOUT_MS)  # after every file
         expect(keep).to_be_enabled()
         seen = status_seen(page)
         total = sum(map(len, lists(SITE)))
@@ -150,10 +150,11 @@ def test_offline_page_keeps_the_whole_site_once_the_network_is_back(browser: Bro
         record_status(page)
         page.get_by_role("button", name="Keep the whole site").click()
         status = page.locator("#keep-status")
-        expect(status).to_have_text("The whole site is kept on this device.", timeout=120_000)
+        kept_all = "The whole site is kept on this device."
+        expect(status).to_have_text(kept_all, timeout=KEEP_TIMEOUT_MS)
         seen = status_seen(page)
         total = sum(map(len, lists(SITE)))
         assert seen[-2:] == [
             f"Keeping the whole site: {total} of {total} files…",
-            "The whole site is kept on this device.",
+            kept_all,
         ]
