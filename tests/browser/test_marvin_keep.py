@@ -276,14 +276,21 @@ def test_with_a_damaged_share_link_the_page_plays_on_with_your_game(
 
 
 HOLD_ANSWERS = """(() => {
-    // The engine's answers wait while window.__hold is true, and the calls the page makes
-    // are listed in window.__calls: a test can stop the page between a call and its answer.
+    // The engine's answers wait while window.__hold is true (window.__release() hands them
+    // over, in order), and the calls the page makes are listed in window.__calls: a test
+    // can stop the page between a call and its answer.
     const Real = window.Worker;
+    const waiting = [];
     window.__calls = [];
+    window.__release = () => {
+        window.__hold = false;
+        for (const answer of waiting.splice(0)) answer();
+    };
     window.Worker = class extends Real {
         set onmessage(handler) {
             super.onmessage = (event) => {
-                if (!window.__hold) handler.call(this, event);
+                if (window.__hold) waiting.push(() => handler.call(this, event));
+                else handler.call(this, event);
             };
         }
         postMessage(message, ...rest) {
@@ -328,6 +335,45 @@ def test_a_reload_while_a_shared_game_opens_opens_it_and_ones_own_game_stays(
     page.wait_for_function(f"JSON.parse(localStorage.getItem({SAVED!r})).keep.seed === 5")
     assert keep(page) == mine
     assert set_aside_keys(page) == aside_before
+    watch.check()
+
+
+def test_a_new_game_asked_for_while_ones_own_game_comes_back_is_the_one_played(
+    marvin: tuple[Page, Watch, str],
+) -> None:
+    """ "Back to my own game", then a new game asked for before one's own is back on the
+    table (the engine's answers held back here): the new game is the one played. One's own
+    game is not taken for one that could not be replayed (set aside, with a notice saying
+    so), and no other new game is started in its place."""
+    page, watch, site_url = marvin
+    if page.evaluate("typeof window.__release") != "function":
+        page.add_init_script(HOLD_ANSWERS)  # stays for the module's later tests
+        reload(page)
+    start_game(page, mode="two", seed="5")
+    play(page, 2)
+    asked = games_asked(page)
+    page.goto(f"{site_url}play/marvin/{shared_link(page)}")  # the hash alone changes
+    wait_for_game(page, asked)
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Here is the shared game")
+    aside_before = set_aside_keys(page)
+    asked = games_asked(page)
+    page.evaluate("window.__hold = true")
+    notice.locator("button", has_text="Back to my own game").click()
+    page.wait_for_function(f"Number(document.querySelector('#play').dataset.game) > {asked}")
+    page.locator("#new-game").click()
+    page.locator(".play-setup [name='seed']").fill("7")
+    page.locator(".play-setup button[type=submit]").click()
+    page.wait_for_function(f"Number(document.querySelector('#play').dataset.game) > {asked + 1}")
+    page.evaluate("window.__release()")
+    wait_for_game(page, asked + 1)
+    your_turn(page)
+    play(page, 1)
+    assert keep(page)["seed"] == 7
+    assert games_asked(page) == asked + 2  # one's own game, then the new one: no other
+    new_asides = set(set_aside_keys(page)) - set(aside_before)
+    assert not new_asides, "one's own game is not set aside as one that cannot be replayed"
+    expect(notice).not_to_contain_text("could not be resumed")
     watch.check()
 
 

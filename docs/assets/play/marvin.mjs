@@ -242,16 +242,19 @@ function forgetMarks() {
   lastMarks = [];
 }
 
-/** Start a game (or resume one from its keep); resolves true once it is on the table. */
+/** Start a game (or resume one from its keep); resolves true once it is on the table,
+ * false if it cannot start (`talk.lastError` says why), null if another game was asked
+ * for before it started (that one goes on the table instead). */
 async function start(options, { quiet = false } = {}) {
   talk.newGame();
+  const mine = talk.game;
   root.dataset.game = String(talk.game);
   stopSteps();
   setPaused(false);
   forgetMarks();
   pick(null, false);
   const first = await (quiet ? talk.attempt : talk.request).call(talk, "marvin_new", options);
-  if (!first) return false;
+  if (!first) return talk.game === mine ? false : null; // null: another game was asked for since
   view = null;
   endBox.hidden = true;
   showTools(first);

@@ -14,7 +14,9 @@
 //                               game the same way.
 //
 // KeptGames options: `game` ("marvin", "pirate"), `notice`; `start(keep)` puts a kept
-// game on the table and resolves true, or false with `lastError()` saying why; `fresh()`
+// game on the table and resolves true, or false with `lastError()` saying why, or null
+// when another game was asked for before it started (the player's newer choice, which
+// then goes on the table: nothing is set aside or started for it); `fresh()`
 // starts a new game; `settle(extra)` puts back the page settings saved with a game;
 // `version()` is the engine's; `welcome` is said when a saved game is resumed.
 
@@ -83,7 +85,9 @@ export class KeptGames {
     }
     if (!saved || saved.extra?.finished) return false;
     this.settle(saved.extra || {});
-    if (await this.start(saved.keep)) {
+    const resumed = await this.start(saved.keep);
+    if (resumed === null) return true; // another game was asked for meanwhile: it is on the table
+    if (resumed) {
       const afresh = pageButton("Start afresh", () => {
         notice.hide();
         forgetGame(game);
@@ -129,6 +133,7 @@ export class KeptGames {
     const aside = saved && !saved.extra?.finished ? copyAside(game, SHARED) : null;
     const opened = await this.start(shared.keep);
     forgetLink();
+    if (opened === null) return { opened: true }; // another game was asked for meanwhile
     if (opened) {
       notice.show("Here is the shared game, at the point where it was shared.", this.backButton(aside));
       return { opened: true };

@@ -325,14 +325,17 @@ function gameOptions(values) {
   return { players: [values.name0, values.name1], first: Number(values.first), jokers: Number(values.jokers) };
 }
 
-/** Start a game (or resume one from its keep); resolves true once it is on the table. */
+/** Start a game (or resume one from its keep); resolves true once it is on the table,
+ * false if it cannot start (`talk.lastError` says why), null if another game was asked
+ * for before it started (that one goes on the table instead). */
 async function start(options, quiet = false) {
   talk.newGame();
+  const mine = talk.game;
   notice.hide();
   root.dataset.game = String(talk.game);
   forgetMarks();
   const first = await (quiet ? talk.attempt : talk.request).call(talk, "real_marvin_new", options);
-  if (!first) return false;
+  if (!first) return talk.game === mine ? false : null; // null: another game was asked for since
   view = first;
   parts.caption.textContent = "";
   log.restart(first.log);
