@@ -150,8 +150,10 @@ def test_a_shared_game_puts_your_own_game_aside_and_gives_it_back(
     wait_for_game(page, asked)
     your_turn(page)
     assert keep(page)["seed"] == 6
+    asked = games_asked(page)
     page.locator("#notice button", has_text="Back to my own game").click()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem({SAVED!r})).keep.seed === 5")
+    wait_for_game(page, asked)  # one's own game, back on the table
+    your_turn(page)
     assert keep(page) == mine
     watch.check()
 
@@ -331,8 +333,10 @@ def test_a_reload_while_a_shared_game_opens_opens_it_and_ones_own_game_stays(
     expect(page.locator("#notice")).to_contain_text("Here is the shared game")
     your_turn(page)
     assert keep(page)["seed"] == 6
+    asked = games_asked(page)
     page.locator("#notice button", has_text="Back to my own game").click()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem({SAVED!r})).keep.seed === 5")
+    wait_for_game(page, asked)  # one's own game, back on the table
+    your_turn(page)
     assert keep(page) == mine
     assert set_aside_keys(page) == aside_before
     watch.check()
