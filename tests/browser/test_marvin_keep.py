@@ -183,20 +183,25 @@ def test_an_unreadable_saved_game_is_set_aside_and_nothing_else_is_lost(
     page, _, site_url = marvin
     # From a page without a game: a game playing on cannot keep itself over the test's.
     page.goto(f"{site_url}about/")
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVED, saved])
-    page.evaluate("() => localStorage.setItem('mine', 'safe')")
-    result = keep_module(page, "(keep) => keep.loadGame('marvin')")
-    assert words in result["problem"]
-    stored = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
-    assert stored["mine"] == "safe" and SAVED not in stored
-    aside = {
-        k: json.loads(v)
-        for k, v in stored.items()
-        if k.startswith("pirate-rules/marvin/set-aside/")
-    }
-    assert saved in [entry["text"] for entry in aside.values()]
-    for key in aside:
-        page.evaluate("key => localStorage.removeItem(key)", key)
+    try:
+        page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVED, saved])
+        page.evaluate("() => localStorage.setItem('mine', 'safe')")
+        result = keep_module(page, "(keep) => keep.loadGame('marvin')")
+        assert words in result["problem"]
+        stored = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+        assert stored["mine"] == "safe" and SAVED not in stored
+        aside = {
+            k: json.loads(v)
+            for k, v in stored.items()
+            if k.startswith("pirate-rules/marvin/set-aside/")
+        }
+        assert saved in [entry["text"] for entry in aside.values()]
+        for key in aside:
+            page.evaluate("key => localStorage.removeItem(key)", key)
+    finally:  # the module's page, back on the game, as its other tests expect it
+        page.goto(f"{site_url}play/marvin/")
+        wait_until_ready(page)
+        set_fast(page, "[name=pace]", PACE)
 
 
 def test_a_saved_game_the_engine_refuses_is_reported_and_a_new_game_starts(
