@@ -270,9 +270,9 @@ def loop_both_ways(
 def test_the_game_loop_plays_every_moment_like_the_plain_code(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """About 30 s alone, 65 s in the whole suite: every seed's whole game is played twice,
-    by the fast loop and by the plain code, with a watcher that compares every state; fewer
-    games would leave moments untried."""
+    """About 40 s in the whole suite: every seed's whole game is played twice, by the fast
+    loop and by the plain code, with a watcher that compares every state; fewer games would
+    leave moments untried."""
     # A fast bot, whose choices the loop writes out, against a watcher that notes every
     # state, in either seat; in some games the watcher also waits, turns or claims when
     # the fast bot would not, in others it gives its choices as letters.
