@@ -270,9 +270,17 @@ export class Conversation {
     this.busy = false;
   }
 
+  /** A new game is asked for: its number, for `notStarted`. */
   newGame() {
     this.game += 1;
     this.busy = false;
+    return this.game;
+  }
+
+  /** What a start of game `number` that got no answer resolves to: false when it
+   * failed (`lastError` says why), null when another game was asked for since. */
+  notStarted(number) {
+    return number === this.game ? false : null;
   }
 
   async request(name, ...args) {

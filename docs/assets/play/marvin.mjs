@@ -246,15 +246,14 @@ function forgetMarks() {
  * false if it cannot start (`talk.lastError` says why), null if another game was asked
  * for before it started (that one goes on the table instead). */
 async function start(options, { quiet = false } = {}) {
-  talk.newGame();
-  const mine = talk.game;
+  const mine = talk.newGame();
   root.dataset.game = String(talk.game);
   stopSteps();
   setPaused(false);
   forgetMarks();
   pick(null, false);
   const first = await (quiet ? talk.attempt : talk.request).call(talk, "marvin_new", options);
-  if (!first) return talk.game === mine ? false : null; // null: another game was asked for since
+  if (!first) return talk.notStarted(mine);
   view = null;
   endBox.hidden = true;
   showTools(first);

@@ -329,13 +329,12 @@ function gameOptions(values) {
  * false if it cannot start (`talk.lastError` says why), null if another game was asked
  * for before it started (that one goes on the table instead). */
 async function start(options, quiet = false) {
-  talk.newGame();
-  const mine = talk.game;
+  const mine = talk.newGame();
   notice.hide();
   root.dataset.game = String(talk.game);
   forgetMarks();
   const first = await (quiet ? talk.attempt : talk.request).call(talk, "real_marvin_new", options);
-  if (!first) return talk.game === mine ? false : null; // null: another game was asked for since
+  if (!first) return talk.notStarted(mine);
   view = first;
   parts.caption.textContent = "";
   log.restart(first.log);

@@ -137,14 +137,13 @@ function show(next) {
 /** Start a game (or resume one from its keep): true once it is on the table, false if it
  * cannot start (`talk.lastError` says why), null if another game was asked for first. */
 async function start(options, quiet = false) {
-  talk.newGame();
-  const mine = talk.game;
+  const mine = talk.newGame();
   notice.hide();
   clock.reset();
   clock.seat({ computers: [], people: true });
   root.dataset.game = String(talk.game);
   const first = await (quiet ? talk.attempt : talk.request).call(talk, "real_pirate_new", options);
-  if (!first) return talk.game === mine ? false : null; // null: another game was asked for since
+  if (!first) return talk.notStarted(mine);
   log.restart(first.log);
   show(first);
   return true;
