@@ -6,6 +6,7 @@ import contextlib
 import fcntl
 import functools
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -22,6 +23,54 @@ HOST = "127.0.0.1"
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 """Debian's Chromium; set CHROMIUM to use another build."""
+
+UNUSED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+"""Parts of Chromium that no test uses and that cost CPU in every browser context: the
+address bar's pop-up, which Chromium 156 draws as two web pages of its own, preloaded in
+a renderer process for each context (a third of the CPU of opening a play page)."""
+
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AimEnabled",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsFirstBalancedModeAutoEnable",
+    "HttpsUpgrades",
+    "LensOverlay",
+    "MediaRouter",
+    "NetworkTimeServiceQuerying",
+    "OptimizationHints",
+    "PaintHolding",
+    "PreconnectToSearch",
+    "TcpPortRandomizationWin",
+    "ThirdPartyStoragePartitioning",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+    "msForceBrowserSignIn",
+]
+"""What Playwright's own launch disables, when its driver cannot be read."""
+
+
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright's launch of Chromium disables (its ``--disable-features``).
+
+    Chromium keeps only the last ``--disable-features`` it is given, so a launch that
+    disables more must repeat Playwright's own list: it is read from Playwright's driver,
+    which differs from one version to the next (``test_build`` checks the result on the
+    running browser's command line).
+    """
+    import playwright
+
+    lib = Path(playwright.__file__).parent / "driver" / "package" / "lib"
+    pattern = re.compile(r"disabledFeatures = \[(.*?)\]", re.S)
+    for name in ("coreBundle.js", "server/chromium/chromiumSwitches.js"):
+        with contextlib.suppress(OSError):
+            found = pattern.search((lib / name).read_text(encoding="utf-8"))
+            if found:
+                code = re.sub(r"//[^\n]*", "", found.group(1))
+                return re.findall(r"[\"']([A-Za-z0-9]+)[\"']", code)
+    return list(PLAYWRIGHT_DISABLED_FEATURES)
+
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -30,8 +79,11 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features="
+    + ",".join(dict.fromkeys([*playwright_disabled_features(), *UNUSED_FEATURES])),
 ]
-"""Headless Chromium on a closed network: no background connections, no first-run UI."""
+"""Headless Chromium on a closed network: no background connections, no first-run UI, none
+of the :data:`UNUSED_FEATURES`."""
 
 
 class Traffic:
