@@ -11,6 +11,7 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -129,6 +130,12 @@ def _abort_off_host(route: Route) -> None:
     route.abort("blockedbyclient")
 
 
+OFF_HOST = re.compile(r"^(?!data:|(?:blob:)?(?:https?|ws)://127\.0\.0\.1(?:[:/?#]|$))")
+"""The addresses that leave 127.0.0.1, which :func:`watch_context` aborts: a pattern that
+Playwright's driver matches itself, where a function would be asked in this process about
+every request. Whether a request left is still judged by ``siteserver.is_local``."""
+
+
 def watched_context(browser: Browser, **options: Any) -> tuple[BrowserContext, Watch]:
     """A new browser context whose requests and console messages are recorded."""
     context = browser.new_context(accept_downloads=True, **options)
@@ -146,7 +153,7 @@ def watch_context(context: BrowserContext, route: bool = True) -> Watch:
     watch = Watch()
     context.on("request", watch.on_request)
     if route:
-        context.route(lambda url: not is_local(url), _abort_off_host)
+        context.route(OFF_HOST, _abort_off_host)
 
     def on_page(page: Page) -> None:
         page.on("console", watch.on_console)

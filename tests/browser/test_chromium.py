@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
-from siteserver import UNUSED_FEATURES
+from siteserver import UNUSED_FEATURES, is_local
+
+from conftest import OFF_HOST, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -65,3 +67,42 @@ def browser_command_line() -> list[str]:
         if "--remote-debugging-pipe" in arguments:
             return arguments
     raise AssertionError("no Chromium launched by this process")
+
+
+ADDRESSES = [
+    "http://127.0.0.1:8000/play/marvin/",
+    "https://127.0.0.1/",
+    "ws://127.0.0.1:9/socket",
+    "http://127.0.0.1",
+    "data:text/plain,kept",
+    "blob:http://127.0.0.1:8000/0f1e",
+    "https://fonts.googleapis.com/css",
+    "http://localhost:8000/",
+    "http://127.0.0.1.example.com/",
+    "http://127.0.0.1@example.com/",
+    "blob:https://example.com/0f1e",
+    "chrome-extension://abc/x.js",
+    "ws://example.com/",
+]
+
+
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_the_pattern_that_aborts_requests_is_the_test_of_what_stays_local(address: str) -> None:
+    assert bool(OFF_HOST.search(address)) is not is_local(address)
+
+
+def test_a_request_that_would_leave_the_machine_is_aborted_and_told(
+    browser: Browser, site_url: str
+) -> None:
+    context, watch = watched_context(browser)
+    failed: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
+        page.goto(site_url)
+        page.evaluate("() => fetch('https://example.com/x').catch(() => null)")
+    finally:
+        context.close()
+    assert len(failed) == 1 and failed[0].startswith("https://example.com/x "), failed
+    assert "ERR_BLOCKED_BY_CLIENT" in failed[0], failed
+    assert watch.off_host == ["https://example.com/x"]
