@@ -118,7 +118,8 @@ def split(page: Page, number: int) -> str:
 
 
 def settle_scroll(page: Page) -> None:
-    """Wait until the page has stopped scrolling."""
+    """Wait until the page has stopped scrolling: looked at from two frames on, since a
+    smooth scroll asked for in this frame moves the page only from the next ones."""
     page.wait_for_function(
         """() => new Promise((done) => {
             let last = -1;
@@ -127,7 +128,7 @@ def settle_scroll(page: Page) -> None:
                 last = scrollY;
                 setTimeout(look, 150);
             };
-            look();
+            requestAnimationFrame(() => requestAnimationFrame(look));
         })"""
     )
 

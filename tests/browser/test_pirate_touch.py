@@ -26,8 +26,13 @@ TABLETS = [(768, 1024), (1024, 768), (844, 390)]
 
 @pytest.fixture(scope="module")
 def tablet(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, CDPSession]]:
-    """One booted Pirate page on a touch screen, its clock in the test's hands."""
-    with booted_page(browser, f"{site_url}play/pirate/", has_touch=True) as (page, watch):
+    """One booted Pirate page on a touch screen, its clock in the test's hands, with
+    reduced motion: a new game then scrolls its table into sight at once, not in a smooth
+    scroll that a busy machine may begin only after the fingers were placed (the fingers
+    would then land where the buttons no longer are)."""
+    with booted_page(
+        browser, f"{site_url}play/pirate/", has_touch=True, reduced_motion="reduce"
+    ) as (page, watch):
         page.clock.install()
         yield page, watch, page.context.new_cdp_session(page)
 
