@@ -476,6 +476,8 @@ def test_a_first_visit_costs_what_the_page_shows(browser: Browser, path: str) ->
         kept = kept_urls(page)
         assert f"{base}{path}index.html?__sha256=" in " ".join(kept)
         assert any("search_index.json" in url for url in kept)
+        # The icon, which the browser asks for on its own, so that offline it is there.
+        assert f"{base}assets/offline/icon.svg" in " ".join(kept), kept
         assert not [url for url in kept if "svg-cards" in url]  # no cards on this page
         watch.check()
     finally:

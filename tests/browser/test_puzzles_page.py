@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from siteserver import SITE, ensure_site_built, serve_site
 
-from conftest import Watch, axe_problems, watched_context
+from conftest import Watch, axe_problems, wait_until_kept, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -223,9 +223,7 @@ def test_the_puzzles_work_offline_after_one_visit(browser: Browser) -> None:
             page.goto(f"{base}learn/puzzles/#1")
             page.wait_for_selector(".play--ready")
             # The service worker keeps the page and what it loaded, its puzzles included.
-            page.wait_for_function(
-                "document.documentElement.dataset.offline === 'page'", timeout=60_000
-            )
+            wait_until_kept(page)
             # The card pictures among them: the page is kept once its cards are drawn.
             kept = page.evaluate(
                 """async () => {

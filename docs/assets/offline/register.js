@@ -103,7 +103,10 @@
     const loadedUrls = performance.getEntriesByType("resource").map((entry) => entry.name);
     // Pictures that load lazily are kept too, even those not scrolled to yet.
     const pictures = [...document.images].map((image) => image.currentSrc || image.src).filter(Boolean);
-    const urls = [location.href, ...loadedUrls, ...pictures, ...cards.map((href) => new URL(href, location.href).href)];
+    // The site's icon, which the browser asks for on its own, so that no entry lists it:
+    // offline, a page whose icon was not kept would fail to load it.
+    const icons = [...document.querySelectorAll("link[rel~='icon']")].map((link) => link.href);
+    const urls = [location.href, ...loadedUrls, ...pictures, ...icons, ...cards.map((href) => new URL(href, location.href).href)];
     if (search?.worker) urls.push(search.worker); // it may not have arrived yet
     await keepStep({ type: "keep-page", urls: urls.filter((url) => url.startsWith(root.origin)) }, "page");
     pageKept();
