@@ -3,6 +3,7 @@ no test uses (siteserver.CHROMIUM_ARGS)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -44,28 +45,17 @@ def test_chromium_keeps_every_feature_playwright_disables_and_drops_the_unused_o
 
 
 def browser_command_line() -> list[str]:
-    """The command line of the Chromium this test process launched (Linux's /proc)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int(
-                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
-                )
-            except OSError:
-                continue
-    for pid in parents:
-        ancestor = parents.get(pid)
-        while ancestor is not None and ancestor != os.getpid():
-            ancestor = parents.get(ancestor)
-        if ancestor is None:
-            continue
-        try:
+    """The command line of the Chromium this test process launched: the descendant that
+    Playwright drives through a pipe (Linux's /proc)."""
+    todo = [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        with contextlib.suppress(OSError):
             arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
-        except OSError:
-            continue
-        if "--remote-debugging-pipe" in arguments:
-            return arguments
+            if "--remote-debugging-pipe" in arguments:
+                return arguments
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo += [int(child) for child in (task / "children").read_text().split()]
     raise AssertionError("no Chromium launched by this process")
 
 
