@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from siteserver import ROOT, SITE
 
 from conftest import BOOT_TIMEOUT_MS, wait_until_ready, watched_context
@@ -302,10 +302,19 @@ def test_the_search_index_waits_until_the_page_has_started_or_the_reader_searche
 ) -> None:
     """The theme's search would start its worker, fetch its index (370 kB) and build it
     while the page starts (overrides/partials/search-later.html): it waits for the page
-    to be idle once started (never, here), or for the reader to turn to the search."""
+    to be idle once started (never, here), or for the reader to turn to the search.
+
+    What the reader types before the index is ready is searched for once it is: the
+    index is held back here until the query is typed, as on a slow line or a busy phone.
+    Text that then comes with no key (pasted with a pointer, or dictated: ``fill`` sends
+    no key either) is searched for too (overrides/main.html)."""
     context, watch = watched_context(browser, viewport={"width": 1280, "height": 800})
+    held: list[Route] = []
+    context.route("**/search/search_index.json*", lambda route: held.append(route))
     page = context.new_page()
     page.add_init_script("window.requestIdleCallback = () => 0")  # the page is never idle
+    search = page.locator(".md-search__input")
+    meta = page.locator(".md-search-result__meta")
     try:
         page.goto(f"{site_url}rules/marvin/")
         page.wait_for_load_state("load")
@@ -313,14 +322,17 @@ def test_the_search_index_waits_until_the_page_has_started_or_the_reader_searche
         assert search_index_requests(watch.page_requests) == []
         assert not [url for url in watch.page_requests if "/workers/search." in url]
         with page.expect_request(lambda request: "/search/search_index.json" in request.url):
-            page.locator(".md-search__input").focus()
-        page.locator(".md-search__input").fill("shield")
+            search.focus()
+        search.press_sequentially("shield")
+        expect(meta).to_have_text("Initializing search")  # no index yet, no answer
+        (route,) = held
+        route.continue_()
         # The theme's worker fetches and builds its index first: it answers the query
         # once built, however long that takes on a busy machine (a wait for a state).
-        expect(page.locator(".md-search-result__meta")).to_contain_text(
-            "matching document", timeout=BOOT_TIMEOUT_MS
-        )
-        expect(page.locator(".md-search-result__item").first).to_be_visible()
+        expect(meta).to_contain_text("matching document", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator(".md-search-result__item").first).to_contain_text("hield")
+        search.fill("qqxqq")  # an input event and no key, once the index is ready
+        expect(meta).to_have_text("No matching documents")
         assert len(search_index_requests(watch.page_requests)) == 1
         assert len([url for url in watch.page_requests if "/workers/search." in url]) == 1
         watch.check()
