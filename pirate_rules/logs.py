@@ -108,7 +108,16 @@ class Log(Generic[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
     def __getitem__(self, index: SupportsIndex | slice) -> T | list[T]:
         if isinstance(index, slice):
-            return list(self)[index]
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return list(self)[index]
+            # Only the blocks from the slice's start on are read: the newest entries
+            # (``log[seen:]``) cost what they hold, not the whole log.
+            first = min(start // BLOCK, len(self._sealed))
+            skipped = first * BLOCK
+            later = itertools.chain.from_iterable(self._sealed[first:])
+            entries = itertools.chain(later, self.tail)
+            return list(itertools.islice(entries, start - skipped, max(start, stop) - skipped))
         at = index.__index__()
         if at < 0:
             at += len(self)
