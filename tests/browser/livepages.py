@@ -13,14 +13,16 @@ from axe_playwright_python.sync_playwright import (  # type: ignore[import-untyp
 )
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from siteserver import SITE, ensure_site_built
+from throttle import rate
 
 from conftest import Watch, keep_python_snapshot, scripts_ran, watched_context
 
 RUN_TIMEOUT_MS = 180_000
 """Starting Python on a busy machine, then a slow example, may take a while."""
 
-EDITOR_TIMEOUT_MS = 30_000
-"""The editor's bundle (a few hundred kB) loads on the first Edit; a busy machine is slow."""
+EDITOR_TIMEOUT_MS = int(30_000 * rate())
+"""The editor's bundle (a few hundred kB) loads on the first Edit; a busy machine is slow.
+A limit on a wait for a state, scaled like every other wait in a throttled run."""
 
 RUNTIME = re.compile(r"/pyodide/|pirate_rules\.zip|/play/worker\.mjs")
 EXAMPLE_BLOCK = re.compile(
