@@ -435,11 +435,11 @@ class Cluster:
                         on_done(next(len(b) for f, b in pending if f.key == done.key))
                 pending.popleft()
                 finished.discard(head.key)
-                died = self._died(head)
+                died, result = self._outcome(head)
                 if died and lost is not None:
                     yield lost(batch)
                     continue
-                build, worker, played, value, seconds = head.result()
+                build, worker, played, value, seconds = result
                 if build != self.build:
                     raise self.mismatch(worker, build)
                 self.by_worker[worker] += played
@@ -460,18 +460,32 @@ class Cluster:
         """The next batch to finish, as ``completions`` gives it.
 
         Raises:
-            ClusterError: once the scheduler has had no worker for `NO_WORKER_SECONDS`
-                (a worker lost and not restarted would leave the run waiting forever).
+            ClusterError: see `_while_workers`.
         """
         if completions.has_ready():
             return next(completions)
         distributed = load_distributed()
         waiting = [future for future, _ in pending if future.key not in finished]
+        self._while_workers(
+            lambda: distributed.wait(waiting, timeout=1, return_when="FIRST_COMPLETED")
+        )
+        return next(completions)
+
+    def _while_workers(self, attempt: Callable[[], R]) -> R:
+        """``attempt()``, which gives up with a `TimeoutError` within a second, tried
+        until it succeeds: any wait on the cluster goes through here.
+
+        Raises:
+            ClusterError: once the scheduler has had no worker for `NO_WORKER_SECONDS`
+                (a worker lost and not restarted would leave the run waiting forever,
+                and so would a batch's results lost with the last worker after it
+                finished).
+        """
         alone_since: float | None = None
         while True:
             try:
                 with self.client.as_current():
-                    distributed.wait(waiting, timeout=1, return_when="FIRST_COMPLETED")
+                    return attempt()
             except TimeoutError:
                 if self.client.nthreads():
                     alone_since = None
@@ -485,22 +499,36 @@ class Cluster:
                     f"the scheduler at {where} has had no worker for {NO_WORKER_SECONDS} s;"
                     f" the games played before are kept{start}"
                 ) from None
-            return next(completions)
 
-    def _died(self, future: Any) -> bool:
-        """Whether ``future``'s workers kept dying while they played it; any other
-        failure of the cluster's is a :class:`ClusterError`."""
-        try:
-            future.result()
-        except Exception as exc:
+    def _outcome(self, future: Any) -> tuple[bool, Any]:
+        """Whether ``future``'s workers kept dying while they played it, else its result.
+
+        The result is fetched under `_while_workers`: a batch that had finished can
+        still be lost with its worker before the client takes it, and is then played
+        again on a worker that may never come.
+
+        Raises:
+            ClusterError: for any other failure of the cluster's, or when no worker is left.
+        """
+
+        def fetch() -> tuple[bool, Any]:
+            try:
+                return False, future.result(timeout=1)
+            except TimeoutError:
+                if future.status != "error":
+                    raise  # not finished yet (or finished, and lost since)
+                exc = future.exception()
+            except Exception as error:
+                exc = error
             name = type(exc).__name__
             if name == "KilledWorker":
-                return True
+                return True, None
             if "Cancelled" in name:
                 where = getattr(self.client.scheduler, "address", self.address)
                 raise ClusterError(f"lost the connection to the scheduler at {where}") from None
             raise ClusterError(f"a batch failed on the cluster: {name}: {exc}") from None
-        return False
+
+        return self._while_workers(fetch)
 
     def games(
         self,
@@ -581,9 +609,10 @@ class Cluster:
         def alone(task: Task, seeds: list[int]) -> Any:
             future = self.client.submit(_on_worker, _play, (task, shipped, False, run), seeds,
                                         pure=False)  # fmt: skip
-            if self._died(future):
+            died, result = self._outcome(future)
+            if died:
                 raise WorkerLost("its workers died, one after another")
-            build, worker, played, (_, batch), _ = future.result()
+            build, worker, played, (_, batch), _ = result
             if build != self.build:
                 raise self.mismatch(worker, build)
             self.by_worker[worker] += played

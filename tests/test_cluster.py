@@ -16,7 +16,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import distributed
@@ -438,14 +438,25 @@ def test_a_run_whose_workers_are_all_gone_stops_in_one_error_with_the_games_befo
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Workers lost and not started again (their supervisor gone too) would leave the
-    run waiting for ever: it stops once the scheduler has had none for a while."""
+    run waiting for ever: it stops once the scheduler has had none for a while.
+
+    The last worker goes once the batches in flight have finished on it, before the
+    client has taken their results: they are lost with it, and a run that waited for
+    them to be played again would never end. How long the run may take to give up is
+    scaled by how long one of its own waits (a second long, then a word with the
+    scheduler) takes on this machine at this moment: a busy machine stretches both.
+    """
     monkeypatch.setattr(cluster_module, "NO_WORKER_SECONDS", 2)
     seen: list[int] = []
     ended: list[BaseException] = []
     with _start_local(distributed, 1) as local, Cluster(local.scheduler_address) as joined:
+        client = joined.client
         games = joined.games("marvin", range(10**7))
         seen.extend(result.seed for result in itertools.islice(games, 20))
+        until(lambda: not any(client.processing().values()), "the batches in flight end")
+        assert any(client.has_what().values()), "the worker holds results not yet taken"
         local.scale(0)
+        until(lambda: not client.nthreads(), "the scheduler lets the worker go")
 
         def rest() -> None:
             try:
@@ -455,11 +466,33 @@ def test_a_run_whose_workers_are_all_gone_stops_in_one_error_with_the_games_befo
 
         reader = threading.Thread(target=rest, daemon=True)
         reader.start()
-        reader.join(timeout=60)
-        assert not reader.is_alive(), "the run still waits for a worker"
+        started = time.monotonic()
+        stranded = client.submit(int, 0, pure=False)  # no worker will ever play it
+        try:
+            cycle = -time.monotonic()
+            with pytest.raises(TimeoutError), client.as_current():
+                distributed.wait([stranded], timeout=1)
+            client.nthreads()
+            cycle += time.monotonic()
+        finally:
+            client.cancel([stranded], force=True)
+        # The run gives up NO_WORKER_SECONDS after its first wait that found no worker,
+        # checking once a wait: within 2 s and two waits of the worker's going.
+        limit = 2 * (2 + 2 * cycle)
+        reader.join(timeout=max(0.0, limit - (time.monotonic() - started)))
+        waited = time.monotonic() - started
+        assert not reader.is_alive(), f"the run still waits for a worker after {waited:.1f} s"
     assert len(ended) == 1 and isinstance(ended[0], ClusterError), ended
     assert "has had no worker for 2 s" in str(ended[0])
     assert seen == list(range(len(seen))) and len(seen) >= 20  # in order, none twice
+
+
+def until(state: Callable[[], object], what: str, guard: float = 300) -> None:
+    """Wait until ``state()`` is true; ``guard`` seconds only catch a cluster that hangs."""
+    deadline = time.monotonic() + guard
+    while not state():
+        assert time.monotonic() < deadline, f"still waiting after {guard} s: {what}"
+        time.sleep(0.05)
 
 
 PEAK = (
