@@ -1,7 +1,8 @@
 """Run the browser tests on a busy machine: ``make test-load`` (``python tests/load.py``).
 
 A test's verdict must not depend on how fast the machine happens to be. This runs the
-browser tests with ``pytest -n 2 --dist loadfile``, the same way ``make test`` does, while
+browser tests with ``pytest -n 2 --dist loadfile`` (``make test`` runs three workers on
+two cores; here the busy loops take the third's place, and more), while
 
 * ``LOAD_LOOPS`` busy loops (2 unless set) keep the machine's cores busy, and
 * every page's main thread runs ``PIRATE_RULES_CPU_THROTTLE`` times slower (4 unless
