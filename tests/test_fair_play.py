@@ -495,6 +495,8 @@ def test_a_view_keeps_what_was_seen_exact_and_the_rest_uniform() -> None:
 
 @pytest.mark.parametrize("bot", ["expert", "search", "sensible"])
 def test_the_engines_bots_choose_the_same_on_the_hosts_view(bot: str) -> None:
+    """Up to 35 s in the whole suite, for the expert, whose search runs twice a move:
+    the bots must agree on every move of twenty whole games, not on a few positions."""
     from pirate_rules.bots import make_bot
 
     for seed in range(20):

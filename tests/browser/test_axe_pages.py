@@ -31,6 +31,8 @@ def test_no_page_has_an_empty_link_in_its_table_of_contents() -> None:
 def test_the_chapters_and_the_lesson_pages_have_no_serious_accessibility_problem(
     browser: Browser, site_url: str
 ) -> None:
+    """About 20 s in the whole suite: axe reads nine pages, one after another, six of
+    them once their chapter's code is shown."""
     context, watch = watched_context(browser)
     try:
         page = context.new_page()

@@ -255,6 +255,9 @@ def test_the_childs_own_joker_waits_for_the_childs_tap(marvin: tuple[Page, Watch
 def test_the_same_seed_gives_the_same_game_as_the_command_line(
     marvin: tuple[Page, Watch], tmp_path: Path
 ) -> None:
+    """Up to 30 s in the whole suite: a whole game between two computers, each step a
+    round trip to Python and a drawn table, so that its record can be compared with the
+    command line's."""
     page, watch = marvin
     start_game(page, mode="watch", seed=str(SEED), bot="random", bot0="random")
     wait_for_the_end(page, "steps")

@@ -203,7 +203,7 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
     """From the network, the runtime's download waits until the page has been drawn
     (overrides/partials/early-worker.html); from the service worker's store it starts at
     once, from the page's head. The page's script adopts that worker rather than starting
-    a second one."""
+    a second one. About 20 s in the whole suite: Python starts on both visits."""
     context, watch = watched_context(browser, viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.add_init_script(HOLD_FRAMES)

@@ -71,6 +71,8 @@ def table_text(page: Page) -> str:
 
 
 def test_a_reload_resumes_the_game_paused(pirate: tuple[Page, Watch, Browser, str]) -> None:
+    """About 20 s in the whole suite: twelve cards turned by hand, a reload that starts Python
+    again, and a game that goes on from where it was."""
     page, watch, _, _ = pirate
     new_game(page, ("person", "child"), seed=12)
     page.locator("#hints").uncheck()  # on at first against a small child
@@ -112,6 +114,8 @@ def test_a_reload_resumes_the_game_paused(pirate: tuple[Page, Watch, Browser, st
 def test_a_share_link_opens_the_same_game_at_the_same_point(
     pirate: tuple[Page, Watch, Browser, str],
 ) -> None:
+    """About 20 s in the whole suite: the link opens in another browser, whose Python
+    starts from nothing, and a game of the page's own comes back after it."""
     page, watch, browser, _ = pirate
     new_game(page, ("person", "quick"), seed=21)
     turn_cards(page, 8)

@@ -30,6 +30,8 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 def test_the_model_solution_passes_each_chapter_and_agrees_on_200_games(
     number: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Up to 30 s in the whole suite for the last chapters: the model engine plays 200
+    whole games beside the real one, as ``learn check`` does for a learner."""
     chapter = CHAPTERS[number]
     file = write(tmp_path, chapter.file, MODEL[chapter.file])
     assert main(["learn", "check", str(number), file, "--seed", str(SEED)]) == 0
