@@ -361,13 +361,22 @@ def record_line(game: str, bots: tuple[str, str], seed: int) -> str:
     return encode_record(result_of(game, state, seed, with_record=True).record)
 
 
+def until(state: Callable[[], object], what: str, guard: float = 300) -> None:
+    """Wait until ``state()`` is true; ``guard`` seconds only catch a cluster that hangs."""
+    deadline = time.monotonic() + guard
+    while not state():
+        assert time.monotonic() < deadline, f"still waiting after {guard} s: {what}"
+        time.sleep(0.05)
+
+
 def wait_for_records(path: Path, process: subprocess.Popen[str]) -> None:
     """Wait until a running ``simulate`` has written its first records."""
-    deadline = time.monotonic() + 120
-    while not (path.is_file() and path.stat().st_size > 0):
+
+    def written() -> bool:
         assert process.poll() is None, process.communicate()
-        assert time.monotonic() < deadline, "no records after two minutes"
-        time.sleep(0.05)
+        return path.is_file() and path.stat().st_size > 0
+
+    until(written, "the first records", guard=120)
 
 
 def start(*argv: str) -> subprocess.Popen[str]:
@@ -399,10 +408,7 @@ def test_ctrl_c_cancels_the_pending_batches_and_keeps_the_finished_games(
     assert len(lines) == games
     bots = ("random", "random")
     assert [lines[0], lines[-1]] == [record_line("marvin", bots, s) for s in (0, games - 1)]
-    deadline = time.monotonic() + 30
-    while cluster.client.run_on_scheduler(_tasks) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert cluster.client.run_on_scheduler(_tasks) == 0
+    until(lambda: cluster.client.run_on_scheduler(_tasks) == 0, "no task is left", guard=30)
 
 
 def _tasks(dask_scheduler: distributed.Scheduler) -> int:
@@ -485,14 +491,6 @@ def test_a_run_whose_workers_are_all_gone_stops_in_one_error_with_the_games_befo
     assert len(ended) == 1 and isinstance(ended[0], ClusterError), ended
     assert "has had no worker for 2 s" in str(ended[0])
     assert seen == list(range(len(seen))) and len(seen) >= 20  # in order, none twice
-
-
-def until(state: Callable[[], object], what: str, guard: float = 300) -> None:
-    """Wait until ``state()`` is true; ``guard`` seconds only catch a cluster that hangs."""
-    deadline = time.monotonic() + guard
-    while not state():
-        assert time.monotonic() < deadline, f"still waiting after {guard} s: {what}"
-        time.sleep(0.05)
 
 
 PEAK = (
