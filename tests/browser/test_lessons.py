@@ -22,8 +22,15 @@ from playwright.sync_api import Browser, Page, expect
 from siteserver import SITE, ensure_site_built, serve_site
 from speech import cut_lines, silent, speech, spoken
 from test_pirate_screen import COUNT_ANIMATIONS
+from throttle import rate
 
-from conftest import axe_problems, booted_page, wait_until_ready, watched_context
+from conftest import (
+    axe_problems,
+    booted_page,
+    wait_until_kept,
+    wait_until_ready,
+    watched_context,
+)
 from pirate_rules.web.lessons import LESSONS, Lesson, lesson_start, lesson_tap
 from pirate_rules.web.pirate_lessons import PirateLesson
 
@@ -44,9 +51,14 @@ VOICES = """[
 
 REST = "Number(document.querySelector('#play').dataset.rests || 0)"
 
+REST_MS = int(20_000 * rate())
+"""How long a step may take to come to rest: its moves at ``PACE`` and the voice's words
+at ``SLOW``, a few seconds at most when idle; longer in a throttled run (a limit on a
+wait for a state, never a verdict on speed)."""
+
 
 def _rested(page: Page, before: int) -> str:
-    page.wait_for_function(f"{REST} > {before}", timeout=20_000)
+    page.wait_for_function(f"{REST} > {before}", timeout=REST_MS)
     return str(page.locator("#play").get_attribute("data-state"))
 
 
@@ -291,8 +303,7 @@ def test_the_lessons_and_their_stars_are_there_offline_after_one_visit(browser: 
             wait_until_ready(page)
             page.evaluate(f"document.querySelector('#play').dataset.pace = '{PACE}'")
             play_lesson(page, LESSONS[0])
-            page.wait_for_function("document.documentElement.dataset.offline === 'ready'",
-                                   timeout=120_000)  # fmt: skip
+            wait_until_kept(page, "ready")
         context.set_offline(True)  # and the server is gone
         page.reload()
         wait_until_ready(page)

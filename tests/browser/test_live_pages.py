@@ -158,7 +158,7 @@ def test_a_syntax_error_is_marked_and_an_endless_example_can_be_stopped(
         expect(stop).to_be_visible()
         page.wait_for_timeout(1500)
         stop.click()
-        expect(answer).to_contain_text("Stopped", timeout=10_000)
+        expect(answer).to_contain_text("Stopped", timeout=RUN_TIMEOUT_MS)
         expect(stop).to_be_hidden()
         bar(page, 1).get_by_role("button", name="Reset").click()
         run(page, 2)  # a fresh Python runs the first example again, then the second

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from conftest import wait_until_ready, watched_context
+from conftest import BOOT_TIMEOUT_MS, wait_until_ready, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def test_play_page_says_so_when_python_cannot_start(
         page.route("**/pyodide/**", refuse)
         page.goto(f"{site_url}play/{game}/")
         failure = page.locator(".play-failure")
-        expect(failure).to_be_visible(timeout=30_000)
+        expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)
         expect(failure).to_contain_text("could not start")
         expect(page.locator(".play-loading")).to_be_hidden()
         rules = failure.get_by_role("link", name="rules")
@@ -44,7 +44,7 @@ def test_play_page_fails_plainly_without_module_workers(browser: Browser, site_u
         page.add_init_script("delete window.WebAssembly")
         page.goto(f"{site_url}play/marvin/")
         failure = page.locator(".play-failure")
-        expect(failure).to_be_visible(timeout=10_000)
+        expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)
         expect(failure).to_contain_text("could not start")
     finally:
         context.close()

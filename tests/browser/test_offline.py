@@ -42,6 +42,7 @@ from siteserver import (
 )
 
 from conftest import (
+    KEEP_TIMEOUT_MS,
     Watch,
     set_fast,
     start_game,
@@ -216,7 +217,7 @@ def test_both_games_start_offline_after_one_visit_to_a_play_page(browser: Browse
         with serve_site(SITE) as base:
             page.goto(f"{base}play/marvin/")
             wait_until_ready(page)
-            page.wait_for_function(KEPT, timeout=120_000)
+            page.wait_for_function(KEPT, timeout=KEEP_TIMEOUT_MS)
             for _ in range(600):  # and Python's snapshot
                 if page.evaluate(SNAPSHOT_KEPT):
                     break
@@ -264,7 +265,9 @@ def test_the_site_is_an_installable_app_in_the_theme_colours(
                 expect(page.locator("link[rel=manifest]")).to_have_attribute(
                     "href", re.compile(r"manifest\.webmanifest$")
                 )
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+            page.wait_for_function(
+                "navigator.serviceWorker.controller !== null", timeout=KEEP_TIMEOUT_MS
+            )
             session = context.new_cdp_session(page)
             manifest = session.send("Page.getAppManifest")
             assert manifest["url"] == f"{base}manifest.webmanifest"
@@ -349,7 +352,9 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
         page = context.new_page()
         with serve_site(site) as base:
             page.goto(f"{base}about/")
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+            page.wait_for_function(
+                "navigator.serviceWorker.controller !== null", timeout=KEEP_TIMEOUT_MS
+            )
             wait_until_kept(page)
             old = digest(about.read_bytes())
             assert kept_revisions(page, "about/index.html") == {old}
@@ -409,7 +414,9 @@ def test_a_page_of_this_build_uses_the_kept_files_and_a_page_of_another_the_netw
         page = context.new_page()
         with serve_site(site, traffic, AskEveryTime) as base:
             page.goto(f"{base}about/")
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+            page.wait_for_function(
+                "navigator.serviceWorker.controller !== null", timeout=KEEP_TIMEOUT_MS
+            )
             wait_until_kept(page)
             used = set(page.evaluate(USED_ASSETS))
             assert any(path.endswith(".css") for path in used), used
@@ -522,7 +529,7 @@ def test_the_whole_site_is_kept_when_the_reader_asks(
         status = page.locator("[data-whole-status]")
         expect(status).to_have_text(
             "The whole site is kept on this device: it works without a network.",
-            timeout=120_000,
+            timeout=KEEP_TIMEOUT_MS,
         )
         assert page.evaluate("document.documentElement.dataset.offline") == "site"
         assert len(kept_urls(page)) >= len(pages) + len(runtime)

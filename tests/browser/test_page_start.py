@@ -377,7 +377,7 @@ def test_run_pressed_as_a_page_of_examples_starts_starts_one_worker_and_the_sear
     try:
         page.goto(f"{site_url}rules/marvin/")
         page.wait_for_function(
-            "performance.getEntriesByName('live-answer').length > 0", timeout=120_000
+            "performance.getEntriesByName('live-answer').length > 0", timeout=BOOT_TIMEOUT_MS
         )
         expect(page.locator(".live-status")).to_have_text("Example 1: the same answer as the page.")
         workers = [url for url in watch.page_requests if "/assets/play/worker.mjs" in url]
@@ -408,7 +408,7 @@ def test_a_python_that_cannot_start_does_not_keep_the_search_away(
     run_at_once_watching_the_index(page, "pirate-rules:python-failed")
     try:
         page.goto(f"{site_url}rules/marvin/")
-        page.wait_for_function("window.__indexAsked !== null", timeout=120_000)
+        page.wait_for_function("window.__indexAsked !== null", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("window.__indexAsked") == "after"
         assert page.evaluate("window.pirateRulesSearch.fetched.then(() => true)")
         assert len(search_index_requests(watch.page_requests)) == 1

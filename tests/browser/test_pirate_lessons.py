@@ -25,7 +25,7 @@ from test_lessons import (
     tap_glowing,
 )
 
-from conftest import axe_problems, wait_until_ready
+from conftest import axe_problems, wait_until_kept, wait_until_ready
 from pirate_rules.web.pirate_lessons import (
     PIRATE_LESSONS,
     PirateLesson,
@@ -208,8 +208,7 @@ def test_the_pirate_lessons_and_their_stars_are_there_offline_after_one_visit(
     """On the phone's page, visited once: a lesson played, then offline, and reloaded."""
     play(phone, PIRATE_LESSONS[0])
     phone.locator("#to-list").tap()
-    phone.wait_for_function("document.documentElement.dataset.offline === 'ready'",
-                            timeout=120_000)  # fmt: skip
+    wait_until_kept(phone, "ready")
     phone.context.set_offline(True)
     try:
         phone.reload()

@@ -31,7 +31,14 @@ from siteserver import SITE, ensure_site_built, serve_site
 from speech import speech, spoken
 from test_pirate import replay_with_the_command_line
 
-from conftest import axe_problems, booted_page, read_download, wait_until_ready, watched_context
+from conftest import (
+    axe_problems,
+    booted_page,
+    read_download,
+    wait_until_kept,
+    wait_until_ready,
+    watched_context,
+)
 from pirate_rules import web
 from pirate_rules.cards import Card
 from pirate_rules.marvin import card_effect, to_record
@@ -350,9 +357,7 @@ def test_a_game_goes_on_offline_after_one_visit(browser: Browser) -> None:
             entered(page, 1)
             tap(page, "#p1-GR")
             entered(page, 2)
-            page.wait_for_function(
-                "document.documentElement.dataset.offline === 'ready'", timeout=120_000
-            )
+            wait_until_kept(page, "ready")
         context.set_offline(True)  # the server is gone too
         page.reload()
         wait_until_ready(page)
