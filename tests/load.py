@@ -11,10 +11,9 @@ two cores; here the busy loops take the third's place, and more), while
 The busy loops are started here and ended here, whatever happens (a failure, Ctrl-C,
 SIGTERM); each also ends by itself if this process is gone. The exit status is pytest's:
 non-zero on any failure. Arguments are passed on to pytest, and replace the default
-paths when one of them is a path, such as ``tests/browser/test_page_start.py``, or the
-other tests that wait on a command, a signal or a clock (:data:`TIMED`):
-``python tests/load.py tests/test_web_live.py tests/test_streams.py tests/test_examples.py
-tests/test_cluster.py``.
+paths when one of them is a path, such as ``tests/browser/test_page_start.py``;
+``--timed`` runs instead the other tests that wait on a command, a signal or a clock
+(:data:`TIMED`): ``python tests/load.py --timed``.
 """
 
 from __future__ import annotations
@@ -37,8 +36,14 @@ TIMED = [
     "tests/test_streams.py",
     "tests/test_examples.py",
     "tests/test_cluster.py",
+    "tests/test_process.py",
+    "tests/test_bot_faults.py",
+    "tests/test_fair_play.py",
+    "tests/course/test_apart.py",
+    "tests/course/test_relay.py",
 ]
-"""The other tests that wait on a command, a signal or a cluster (not browser tests)."""
+"""The other tests that wait on a command, a signal, a time limit or a cluster (not
+browser tests): ``--timed``."""
 
 BUSY_LOOP = """
 import os
@@ -64,7 +69,10 @@ def main(argv: list[str]) -> int:
     loops = int(os.environ.get("LOAD_LOOPS", "2"))
     env = {**os.environ}
     env.setdefault("PIRATE_RULES_CPU_THROTTLE", "4")
-    paths = [] if any((ROOT / arg.split("::")[0]).exists() for arg in argv) else BROWSER
+    timed = "--timed" in argv
+    argv = [arg for arg in argv if arg != "--timed"]
+    given = any((ROOT / arg.split("::")[0]).exists() for arg in argv)
+    paths = TIMED if timed else [] if given else BROWSER
     command = [str(Path(sys.executable).parent / "pytest"), "-n", "2", "--dist", "loadfile",
                *paths, *argv]  # fmt: skip
     signal.signal(signal.SIGTERM, _stop)
