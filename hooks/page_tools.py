@@ -36,7 +36,8 @@ PANEL = (
     "<p>The examples on this page can run in your browser. "
     '<button type="button" class="live-button" data-live="check">Check this page</button></p>'
     f"<p>An example that gets no further for {EXAMPLE_LIMIT_SECONDS} seconds is stopped,"
-    " as a loop that never ends would be.</p></div>"
+    " as a loop that never ends would be; a slower device, or a busy one, is given"
+    " longer.</p></div>"
 )
 """The live examples' panel; live.mjs wires its button."""
 

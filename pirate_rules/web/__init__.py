@@ -54,6 +54,7 @@ from pirate_rules.bots import bot_class
 from pirate_rules.errors import PirateRulesError
 from pirate_rules.marvin import to_record as marvin_record
 from pirate_rules.pirate.record import to_record as pirate_record
+from pirate_rules.simulate import play_match
 from pirate_rules.web.botlab import lab_load, lab_next, lab_stop, lab_tournament
 from pirate_rules.web.coach import add_notes, marvin_hint
 from pirate_rules.web.course import (
@@ -149,6 +150,7 @@ __all__ = [
     "marvin_undo",
     "marvin_view",
     "offered_bots",
+    "pace",
     "pirate_lesson_start",
     "pirate_lesson_tap",
     "pirate_lessons_list",
@@ -209,6 +211,32 @@ def info() -> JSON:
         "pirate_levels": list(PIRATE_LEVELS),
         "pirate_default_level": DEFAULT_LEVEL,
     }
+
+
+PACE_GAMES: Final = 100
+"""Games of Marvin's Pirates Go! that :func:`pace` times."""
+
+
+def pace() -> float:
+    """Seconds this Python takes for a fixed piece of the engine's work: :data:`PACE_GAMES`
+    games between the sensible and the random bot, from the same seeds each time (after
+    one game that is not timed, so that no module's first import is counted).
+
+    The pages measure it once in each Python they start: a request's time limit
+    (``assets/live/engine.mjs``) grows by as many times as this device, or this busy
+    moment, is slower than usual, so that a request that is only slow is not stopped
+    as if it were stuck.
+
+    Example:
+        >>> 0 < pace() < 10
+        True
+    """
+    bots = ("sensible", "random")
+    play_match("marvin", PACE_GAMES, bots)
+    started = time.perf_counter()
+    for seed in range(PACE_GAMES):
+        play_match("marvin", seed, bots)
+    return time.perf_counter() - started
 
 
 def prepare_snapshot(key: str) -> None:
@@ -277,6 +305,7 @@ def record(game_id: str) -> JSON:
 
 _TABLE: Final[dict[str, Callable[..., Any]]] = {
     "info": info,
+    "pace": pace,
     "marvin_new": marvin_new,
     "marvin_view": marvin_view,
     "marvin_move": marvin_move,

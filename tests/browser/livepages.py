@@ -114,6 +114,26 @@ def run(page: Page, number: int) -> Locator:
     return answer
 
 
+ENGINE_MODULE = """() => new URL("engine.mjs",
+    document.querySelector('script[type="module"][src*="assets/live/live.mjs"]').src)"""
+"""The page's own engine.mjs (the one its live.mjs imports), as a JavaScript function."""
+
+
+def kept_limit(page: Page, seconds: float) -> int:
+    """The whole seconds the page kept for a time limit of ``seconds`` on a device of usual
+    speed, on the Python it last measured (engine.mjs ``scaledLimit`` of its pace): what
+    a page says when it stops a request that gave no sign of life for that long."""
+    kept: int = page.evaluate(
+        f"""async (seconds) => {{
+            const {{ scaledLimit }} = await import(({ENGINE_MODULE})());
+            const pace = Number(document.documentElement.dataset.pythonPace);
+            return Math.round(scaledLimit(seconds * 1000, pace) / 1000);
+        }}""",
+        seconds,
+    )
+    return kept
+
+
 def wait_visible(page: Page, selector: str, timeout: float = RUN_TIMEOUT_MS) -> None:
     """Wait until an element matching ``selector`` is shown, looked for every 50 ms (a long
     ``expect`` ends up looking once a second, so it would see a run end up to 1 s late)."""

@@ -13,6 +13,7 @@ import pytest
 from livepages import (
     EDITOR_TIMEOUT_MS,
     RUN_TIMEOUT_MS,
+    kept_limit,
     live_page,
     reading,
     replace_text,
@@ -188,6 +189,11 @@ def test_an_endless_bot_is_stopped_and_the_page_goes_on_working(lab: tuple[Page,
     replace_text(page, editor(page), LOOPING)
     page.get_by_role("button", name="Tournament").click()
     expect(status(page)).to_contain_text("was stopped", timeout=RUN_TIMEOUT_MS)
+    # 5 s for a move on a device of usual speed; longer, and said so, on a slower one.
+    expect(status(page)).to_have_text(
+        "Your bot was stopped: it thought about one move for more than"
+        f" {kept_limit(page, 5)} seconds."
+    )
     expect(page.locator("#bot-lab .live-lab__problem")).to_contain_text("loop that never ends")
     assert page.get_by_role("button", name="Tournament").is_enabled()
     answer = run(page, 1)  # a fresh Python answers the page's examples

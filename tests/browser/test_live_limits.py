@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 from livepages import (
+    ENGINE_MODULE,
     RUN_TIMEOUT_MS,
     bar,
     edit,
+    kept_limit,
     live_page,
     replace_text,
     result,
@@ -119,7 +121,8 @@ def test_a_deep_recursion_stopped_by_the_time_limit_is_named_with_its_depth(
     rules: tuple[Page, Watch],
 ) -> None:
     """The page's time limit (its panel's ``data-limit``, read at each run) is made 3 s
-    here, so that the test does not wait the 10 s a reader would."""
+    here, so that the test does not wait the 10 s a reader would (3 s on a device of
+    usual speed: a slower or busy one is given longer, and told how long)."""
     page, watch = rules
     panel = page.locator(".live-page")
     limit = panel.get_attribute("data-limit")
@@ -136,12 +139,14 @@ def test_a_deep_recursion_stopped_by_the_time_limit_is_named_with_its_depth(
         verdict = answer.locator(".live-verdict")
         expect(verdict).to_have_text(
             re.compile(
-                r"Stopped after 3 seconds while a recursion was [\d,]+ calls deep, in down\(\),"
+                r"Stopped after \d+ seconds while a recursion was [\d,]+ calls deep, in down\(\),"
                 r" with the recursion limit raised to 1,000,000 \(a recursion without end\?\):"
                 r" Python was restarted\."
             ),
             timeout=RUN_TIMEOUT_MS,
         )
+        # 3 s on a device of usual speed; longer, and said so, on a slower one.
+        expect(verdict).to_contain_text(f"Stopped after {kept_limit(page, 3)} seconds while")
     finally:
         panel.evaluate(f"panel => {{ panel.dataset.limit = '{limit}'; }}")
     found = re.search(r"was ([\d,]+) calls deep", verdict.inner_text())
@@ -156,6 +161,44 @@ def test_a_deep_recursion_stopped_by_the_time_limit_is_named_with_its_depth(
             r"The page's own version ran here, since your"
         )
     )
+    check(watch)
+
+
+def test_a_slower_python_is_given_longer_in_proportion_up_to_eight_times(
+    rules: tuple[Page, Watch],
+) -> None:
+    """A request's time limit is set for a device of usual speed. The page times each
+    Python it starts on a fixed piece of the engine's work (pirate_rules.web.pace) before
+    its first request with a limit, and lengthens the limit by as many times as that took
+    longer than usual: never shorter, at most eight times."""
+    page, watch = rules
+    run(page, 1)  # a request with a limit: this Python's pace is measured first
+    pace = float(page.evaluate("document.documentElement.dataset.pythonPace"))
+    assert 0 < pace < 10, pace
+    scaled = page.evaluate(
+        f"""async () => {{
+            const engine = await import(({ENGINE_MODULE})());
+            const {{ scaledLimit, USUAL_PACE_S: usual, MOST_SLOWER }} = engine;
+            return {{
+                most: MOST_SLOWER,
+                usual: scaledLimit(5000, usual),
+                faster: scaledLimit(5000, usual / 3),
+                twice: scaledLimit(5000, usual * 2),
+                fourTimes: scaledLimit(5000, usual * 4),
+                farSlower: scaledLimit(5000, usual * 100),
+                unknown: scaledLimit(5000, NaN),
+            }};
+        }}"""
+    )
+    assert scaled == {
+        "most": 8,
+        "usual": 5000,
+        "faster": 5000,
+        "twice": 10_000,
+        "fourTimes": 20_000,
+        "farSlower": 40_000,
+        "unknown": 5000,
+    }
     check(watch)
 
 

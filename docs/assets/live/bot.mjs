@@ -12,7 +12,9 @@ const engine = () => import("./engine.mjs");
 const call = async (...args) => (await engine()).call(...args);
 const siteRoot = new URL("../../", import.meta.url);
 
-const MOVE_LIMIT_MS = 5000; // a move that takes longer stops the bot (the worker is replaced)
+// A move that takes longer stops the bot (the worker is replaced); longer on a slower
+// device (engine.mjs).
+const MOVE_LIMIT_MS = 5000;
 const SLICE_SECONDS = 0.25; // games per request: about this long, so progress shows
 
 export function setUp(root) {
@@ -111,7 +113,7 @@ export function setUp(root) {
       call("lab_stop", [tour.id]).catch(() => {});
     } catch (error) {
       if (error.kind === "Stuck") {
-        say.textContent = "Your bot was stopped: it thought about one move for more than five seconds.";
+        say.textContent = `Your bot was stopped: it thought about one move for more than ${Math.round(error.limit / 1000)} seconds.`;
         showProblem("A move that never comes is usually a loop that never ends, such as a while loop whose\ncondition stays true. Python was restarted; the rest of the page goes on working.");
       } else if (error.kind === "Stopped") {
         say.textContent = "Tournament stopped.";

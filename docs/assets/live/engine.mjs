@@ -1,7 +1,8 @@
 // The live pages' Python: the play pages' worker (assets/play/worker.mjs), started on the
 // first request and shared by everything on the page. A request that must not hang (a
 // page example, a bot's move) gives a time limit: if the worker sends no sign of life
-// for that long, it is replaced by a fresh one and the request fails with kind "Stuck".
+// for that long (longer on a slow or busy device: scaledLimit), it is replaced by a
+// fresh one and the request fails with kind "Stuck".
 // A request can also be stopped by the reader, which replaces the worker the same way.
 // A fresh worker restores Python from the snapshot kept in this browser when it can,
 // so a restart takes well under a second after the first start.
@@ -32,6 +33,13 @@
 import { canRunGames, startEngine } from "../play/client.mjs";
 
 const ALIVE = "pirate-rules:alive"; // pirate_rules.web.live.ALIVE
+// A request's time limit is for a device of usual speed. Each Python, once started,
+// times a fixed piece of the engine's work (pirate_rules.web.pace): about 0.05 s in
+// Chromium on an idle 2-core computer, and USUAL_PACE_S is a little more, so that an
+// idle device's noise does not lengthen its limits. On a slower device, or one busy with
+// other work, the limits grow by as many times as it took longer, up to MOST_SLOWER.
+export const USUAL_PACE_S = 0.06;
+export const MOST_SLOWER = 8;
 const DEPTH = "pirate-rules:depth "; // pirate_rules.web.live.DEPTH, then JSON
 let version = pageVersion() || "dev";
 let session = null;
@@ -129,15 +137,40 @@ export function replace(reason) {
 }
 
 /**
+ * `limit` (ms, for a device of usual speed) on a device whose Python took `pace` seconds
+ * for pirate_rules.web.pace: never less, and at most MOST_SLOWER times as long.
+ */
+export function scaledLimit(limit, pace) {
+  const slower = Math.min(MOST_SLOWER, Math.max(1, pace / USUAL_PACE_S));
+  return Math.round(limit * (Number.isFinite(slower) ? slower : 1));
+}
+
+// How long this Python takes for the work of pirate_rules.web.pace (measured once).
+function paceOf(mine) {
+  mine.pace ??= mine.engine.call("pace").then(
+    (seconds) => {
+      document.documentElement.dataset.pythonPace = seconds.toFixed(4);
+      return seconds;
+    },
+    () => USUAL_PACE_S, // an engine without it: the usual limits
+  );
+  return mine.pace;
+}
+
+/**
  * Call entry point `name` of pirate_rules.web with `args` (a list). Options: `limit` (ms
  * without a sign of life before the worker is replaced and the call fails with kind
- * "Stuck"; Python's start does not count), `stop` (an AbortSignal: the reader stopped
- * it, kind "Stopped"), `onProgress` (while Python starts).
+ * "Stuck", for a device of usual speed: it grows on a slower one (scaledLimit); the
+ * error's `limit` is the one that was kept; Python's start does not count), `stop` (an
+ * AbortSignal: the reader stopped it, kind "Stopped"), `onProgress` (while Python starts).
  */
-export async function call(name, args, { limit = 0, stop, onProgress } = {}) {
+export async function call(name, args, options = {}) {
+  const { limit: usual = 0, stop, onProgress } = options;
   await ready(onProgress);
   const mine = session;
+  const limit = usual && scaledLimit(usual, await paceOf(mine));
   if (stop?.aborted) throw failure("Stopped", "Stopped.");
+  if (session !== mine) return call(name, args, options); // replaced while it was timed
   return new Promise((resolve, reject) => {
     let watch = null;
     const onStop = () => end(reject, kill("Stopped", "Stopped: Python was restarted."));
@@ -149,6 +182,7 @@ export async function call(name, args, { limit = 0, stop, onProgress } = {}) {
     const kill = (kind, message) => {
       if (session === mine) replace(message);
       const error = failure(kind, message);
+      if (limit) error.limit = limit;
       if (mine.recursion?.depth) error.recursion = mine.recursion;
       return error;
     };
