@@ -72,7 +72,12 @@ def main(argv: list[str]) -> int:
     timed = "--timed" in argv
     argv = [arg for arg in argv if arg != "--timed"]
     given = any((ROOT / arg.split("::")[0]).exists() for arg in argv)
-    paths = TIMED if timed else [] if given else BROWSER
+    if timed:
+        paths = TIMED
+    elif given:
+        paths = []
+    else:
+        paths = BROWSER
     command = [str(Path(sys.executable).parent / "pytest"), "-n", "2", "--dist", "loadfile",
                *paths, *argv]  # fmt: skip
     signal.signal(signal.SIGTERM, _stop)

@@ -235,6 +235,12 @@ def wait_until_kept(page: Page, state: str = "page") -> None:
     )
 
 
+def wait_until_controlled(page: Page) -> None:
+    """Wait until the site's service worker controls the page (on a first visit, once it
+    has installed and claimed it)."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=KEEP_TIMEOUT_MS)
+
+
 def set_fast(page: Page, select: str, value: str) -> None:
     """Add a very short option to a pacing ``select`` and choose it (tests only)."""
     page.evaluate(

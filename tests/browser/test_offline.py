@@ -46,6 +46,7 @@ from conftest import (
     Watch,
     set_fast,
     start_game,
+    wait_until_controlled,
     wait_until_kept,
     wait_until_ready,
     watch_context,
@@ -265,9 +266,7 @@ def test_the_site_is_an_installable_app_in_the_theme_colours(
                 expect(page.locator("link[rel=manifest]")).to_have_attribute(
                     "href", re.compile(r"manifest\.webmanifest$")
                 )
-            page.wait_for_function(
-                "navigator.serviceWorker.controller !== null", timeout=KEEP_TIMEOUT_MS
-            )
+            wait_until_controlled(page)
             session = context.new_cdp_session(page)
             manifest = session.send("Page.getAppManifest")
             assert manifest["url"] == f"{base}manifest.webmanifest"
@@ -352,9 +351,7 @@ def test_a_rebuild_shows_at_once_online_and_offline_once_updated(
         page = context.new_page()
         with serve_site(site) as base:
             page.goto(f"{base}about/")
-            page.wait_for_function(
-                "navigator.serviceWorker.controller !== null", timeout=KEEP_TIMEOUT_MS
-            )
+            wait_until_controlled(page)
             wait_until_kept(page)
             old = digest(about.read_bytes())
             assert kept_revisions(page, "about/index.html") == {old}
@@ -414,9 +411,7 @@ def test_a_page_of_this_build_uses_the_kept_files_and_a_page_of_another_the_netw
         page = context.new_page()
         with serve_site(site, traffic, AskEveryTime) as base:
             page.goto(f"{base}about/")
-            page.wait_for_function(
-                "navigator.serviceWorker.controller !== null", timeout=KEEP_TIMEOUT_MS
-            )
+            wait_until_controlled(page)
             wait_until_kept(page)
             used = set(page.evaluate(USED_ASSETS))
             assert any(path.endswith(".css") for path in used), used

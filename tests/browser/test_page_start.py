@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 from siteserver import ROOT, SITE
 
-from conftest import BOOT_TIMEOUT_MS, wait_until_ready, watched_context
+from conftest import BOOT_TIMEOUT_MS, wait_until_controlled, wait_until_ready, watched_context
 
 sys.path.insert(0, str(ROOT / "hooks"))
 from page_styles import selector_names  # the hook's own reading of a sheet
@@ -219,7 +219,7 @@ def test_a_game_page_starts_its_worker_once_drawn_on_a_first_visit_and_at_once_a
         wait_until_ready(page)
         assert len(workers()) == 1, workers()
         assert page.evaluate("window.__bodyAtWorker") == [True]  # once the page was drawn
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        wait_until_controlled(page)
         watch.page_requests.clear()
         with page.expect_request(lambda request: "/assets/play/worker.mjs" in request.url):
             page.reload()  # frames held again: the worker starts all the same
