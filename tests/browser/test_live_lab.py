@@ -60,6 +60,8 @@ def lab(reader: tuple[BrowserContext, Watch], site_url: str) -> Iterator[tuple[P
 def test_the_editor_loads_only_when_the_reader_reaches_the_lab_and_then_runs(
     browser: Browser, site_url: str
 ) -> None:
+    """About 20 s: a first visit, so Python starts from the network (no snapshot is kept
+    yet) before a short tournament is played, and then axe reads the whole page."""
     with live_page(browser, f"{site_url}learn/write-a-bot/") as (page, watch):
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(500)
@@ -185,6 +187,9 @@ class Dreamer(Bot):
 
 
 def test_an_endless_bot_is_stopped_and_the_page_goes_on_working(lab: tuple[Page, Watch]) -> None:
+    """About 20 s in the whole suite: the bot spins for a move's whole limit (5 s on a
+    device of usual speed, longer on a busy machine, as a reader's would), then Python
+    starts again to answer one of the page's examples."""
     page, watch = lab
     replace_text(page, editor(page), LOOPING)
     page.get_by_role("button", name="Tournament").click()
