@@ -126,10 +126,11 @@ def test_a_deep_recursion_stopped_by_the_time_limit_is_named_with_its_depth(
     page, watch = rules
     panel = page.locator(".live-page")
     limit = panel.get_attribute("data-limit")
-    # With the limit raised, a recursion slow enough never to reach it in 3 s.
+    # With the limit raised, a recursion slow enough never to reach it while the page
+    # waits: 3 s on a device of usual speed, up to 8 times as long on a slow one.
     text = (
         ">>> import sys\n>>> sys.setrecursionlimit(10**6)\n>>> def down(n):\n"
-        "...     for _ in range(300):\n...         pass\n...     return down(n + 1)\n"
+        "...     for _ in range(3000):\n...         pass\n...     return down(n + 1)\n"
         ">>> down(0)\n"
     )
     replace_text(page, editor(page, 1), text)
