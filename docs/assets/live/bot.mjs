@@ -113,7 +113,7 @@ export function setUp(root) {
       call("lab_stop", [tour.id]).catch(() => {});
     } catch (error) {
       if (error.kind === "Stuck") {
-        say.textContent = `Your bot was stopped: it thought about one move for more than ${Math.round(error.limit / 1000)} seconds.`;
+        say.textContent = `Your bot was stopped: it thought about one move for more than ${error.seconds} seconds.`;
         showProblem("A move that never comes is usually a loop that never ends, such as a while loop whose\ncondition stays true. Python was restarted; the rest of the page goes on working.");
       } else if (error.kind === "Stopped") {
         say.textContent = "Tournament stopped.";

@@ -33,6 +33,7 @@
 import { canRunGames, startEngine } from "../play/client.mjs";
 
 const ALIVE = "pirate-rules:alive"; // pirate_rules.web.live.ALIVE
+const DEPTH = "pirate-rules:depth "; // pirate_rules.web.live.DEPTH, then JSON
 // A request's time limit is for a device of usual speed. Each Python, once started,
 // times a fixed piece of the engine's work (pirate_rules.web.pace): about 0.05 s in
 // Chromium on an idle 2-core computer, and USUAL_PACE_S is a little more, so that an
@@ -40,7 +41,6 @@ const ALIVE = "pirate-rules:alive"; // pirate_rules.web.live.ALIVE
 // other work, the limits grow by as many times as it took longer, up to MOST_SLOWER.
 export const USUAL_PACE_S = 0.06;
 export const MOST_SLOWER = 8;
-const DEPTH = "pirate-rules:depth "; // pirate_rules.web.live.DEPTH, then JSON
 let version = pageVersion() || "dev";
 let session = null;
 const restartListeners = new Set();
@@ -141,8 +141,8 @@ export function replace(reason) {
  * for pirate_rules.web.pace: never less, and at most MOST_SLOWER times as long.
  */
 export function scaledLimit(limit, pace) {
-  const slower = Math.min(MOST_SLOWER, Math.max(1, pace / USUAL_PACE_S));
-  return Math.round(limit * (Number.isFinite(slower) ? slower : 1));
+  const slower = pace / USUAL_PACE_S; // NaN for an unknown pace: the usual limit
+  return Math.round(limit * (slower > 1 ? Math.min(slower, MOST_SLOWER) : 1));
 }
 
 // How long this Python takes for the work of pirate_rules.web.pace (measured once).
@@ -161,7 +161,7 @@ function paceOf(mine) {
  * Call entry point `name` of pirate_rules.web with `args` (a list). Options: `limit` (ms
  * without a sign of life before the worker is replaced and the call fails with kind
  * "Stuck", for a device of usual speed: it grows on a slower one (scaledLimit); the
- * error's `limit` is the one that was kept; Python's start does not count), `stop` (an
+ * error's `seconds` are the limit that was kept; Python's start does not count), `stop` (an
  * AbortSignal: the reader stopped it, kind "Stopped"), `onProgress` (while Python starts).
  */
 export async function call(name, args, options = {}) {
@@ -169,6 +169,7 @@ export async function call(name, args, options = {}) {
   await ready(onProgress);
   const mine = session;
   const limit = usual && scaledLimit(usual, await paceOf(mine));
+  const seconds = Math.round(limit / 1000); // as the pages say it
   if (stop?.aborted) throw failure("Stopped", "Stopped.");
   if (session !== mine) return call(name, args, options); // replaced while it was timed
   return new Promise((resolve, reject) => {
@@ -182,7 +183,7 @@ export async function call(name, args, options = {}) {
     const kill = (kind, message) => {
       if (session === mine) replace(message);
       const error = failure(kind, message);
-      if (limit) error.limit = limit;
+      if (limit) error.seconds = seconds;
       if (mine.recursion?.depth) error.recursion = mine.recursion;
       return error;
     };
@@ -197,7 +198,7 @@ export async function call(name, args, options = {}) {
       mine.alive = performance.now();
       watch = setInterval(() => {
         if (performance.now() - mine.alive > limit) {
-          end(reject, kill("Stuck", `no sign of progress for ${Math.round(limit / 1000)} seconds`));
+          end(reject, kill("Stuck", `no sign of progress for ${seconds} seconds`));
         }
       }, 100);
     }

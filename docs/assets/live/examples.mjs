@@ -198,9 +198,8 @@ class Examples {
     if (error.kind === "Crashed") return `Python failed in this browser (${error.message}), so it was restarted.`;
     if (error.kind === "Stuck") {
       // The limit that was kept: the page's, longer on a slower device (engine.mjs).
-      const limit = error.limit ? Math.round(error.limit / 1000) : limitSeconds();
-      if (deep) return `Stopped after ${limit} seconds ${deep} (a recursion without end?): Python was restarted.`;
-      return `Stopped after ${limit} seconds without getting any further (a loop that never ends?): Python was restarted.`;
+      if (deep) return `Stopped after ${error.seconds} seconds ${deep} (a recursion without end?): Python was restarted.`;
+      return `Stopped after ${error.seconds} seconds without getting any further (a loop that never ends?): Python was restarted.`;
     }
     return error.message;
   }
