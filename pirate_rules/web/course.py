@@ -32,7 +32,7 @@ from typing import Any, Final
 from pirate_rules.course import CHAPTERS, Comparison, Relayed, Report, new_seed
 from pirate_rules.course import agent as agent_module
 from pirate_rules.course import clock as clock_module
-from pirate_rules.course.learner import Fault
+from pirate_rules.course.learner import CALL_SECONDS, Fault
 from pirate_rules.course.speed import (
     ENGINES,
     MineMeasured,
@@ -46,6 +46,7 @@ from pirate_rules.web.live import rule_links, signal_alive
 from pirate_rules.web.sessions import JSON
 
 __all__ = [
+    "call_seconds",
     "course_agent",
     "course_answer",
     "course_check",
@@ -58,6 +59,8 @@ __all__ = [
 
 MAX_SOURCE: Final = 200_000
 """The longest file the pages check, in characters."""
+MOST_SLOWER: Final = 8.0
+"""The most times a slow device's limits grow (as the pages' own, ``assets/live/engine.mjs``)."""
 
 _runs: dict[str, Any] = {}
 """The run under way (one at a time): its id, and its checks, games or measure."""
@@ -76,6 +79,28 @@ def _text(source: object) -> str:
     if len(source) > MAX_SOURCE:
         raise PirateRulesError(f"the file is longer than {MAX_SOURCE:,} characters")
     return source
+
+
+def call_seconds(options: JSON | None) -> float:
+    """How long one call into the learner's code may run, in seconds: :data:`CALL_SECONDS`
+    on a device of usual speed, and ``slower`` times as long on one that the page measured
+    that many times slower (1 to :data:`MOST_SLOWER`), to a tenth of a second.
+
+    A slow phone, or a computer busy with other work, would otherwise tell the learner
+    that correct, slow code loops.
+
+    Example:
+        >>> call_seconds(None), call_seconds({"slower": 2.74}), call_seconds({"slower": 1})
+        (2.0, 5.5, 2.0)
+    """
+    if options is not None and not isinstance(options, dict):
+        raise PirateRulesError(f"the options must be an object, not {options!r}")
+    slower = (options or {}).get("slower", 1)
+    if isinstance(slower, bool) or not isinstance(slower, int | float):
+        raise PirateRulesError(f"slower must be a number, not {slower!r}")
+    if not 1 <= slower <= MOST_SLOWER:
+        raise PirateRulesError(f"slower is 1 to {MOST_SLOWER:g}, not {slower!r}")
+    return round(CALL_SECONDS * slower, 1)
 
 
 def _fault(fault: Fault | None) -> JSON | None:
@@ -111,9 +136,10 @@ def course_agent() -> JSON:
 class _Checks:
     """A chapter's checks under way (:class:`~pirate_rules.course.Relayed`)."""
 
-    def __init__(self, number: int, source: str) -> None:
+    def __init__(self, number: int, source: str, seconds: float) -> None:
         self.started = time.perf_counter()
-        self.checks = Relayed(number, source)
+        self.seconds = seconds
+        self.checks = Relayed(number, source, seconds)
         self.id = _start("check", self)
 
     def answer(self, trip: dict[str, Any] | None) -> JSON:
@@ -121,10 +147,10 @@ class _Checks:
         if trip is not None or report is None:
             return {"id": self.id, "ask": trip}
         _runs.pop(self.id, None)
-        return _report(report, time.perf_counter() - self.started)
+        return _report(report, time.perf_counter() - self.started, self.seconds)
 
 
-def _report(report: Report, seconds: float) -> JSON:
+def _report(report: Report, seconds: float, call_limit: float) -> JSON:
     findings = [
         {
             "rule": finding.rule,
@@ -148,23 +174,29 @@ def _report(report: Report, seconds: float) -> JSON:
         "fault": _fault(report.fault),
         "rules": rule_links(named),
         "seconds": round(seconds, 3),
+        "call_seconds": call_limit,
     }
 
 
-def course_check(chapter: int, source: str) -> JSON:
+def course_check(chapter: int, source: str, options: JSON | None = None) -> JSON:
     """Start chapter ``chapter``'s checks on the learner's ``source``.
+
+    ``options``: ``slower``, how many times slower than usual the page measured this
+    device (1, by default): each call into the learner's code may run that many times
+    longer (:func:`call_seconds`).
 
     Returns:
         ``id`` and ``ask``, the first round trip to carry (see :func:`course_answer`);
         or, when the file cannot run at all, the report at once: ``chapter``,
-        ``title``, ``file``, ``passed``, ``seconds``; ``findings`` (each ``rule``,
+        ``title``, ``file``, ``passed``, ``seconds``, ``call_seconds`` (how long one
+        call into the file could run); ``findings`` (each ``rule``,
         ``says``, ``ok``, ``problem``, ``trace`` and ``lines`` to mark); ``fault`` when
         the file does not run at all (``message``, ``trace``, ``lines``); and ``rules``,
         the address of each rule named.
     """
-    number, text = _chapter(chapter), _text(source)
+    number, text, seconds = _chapter(chapter), _text(source), call_seconds(options)
     signal_alive()
-    checks = _Checks(number, text)
+    checks = _Checks(number, text, seconds)
     return checks.answer(checks.checks.step())
 
 
@@ -189,23 +221,30 @@ def course_answer(run_id: str, trip: int, reply: JSON) -> JSON:
 
 
 def course_compare(chapter: int, source: str, options: JSON | None = None) -> JSON:
-    """Start the run beside the real engine (one run at a time); returns its ``id``.
+    """Start the run beside the real engine (one run at a time); returns its ``id``, its
+    ``total`` games, ``first_seed`` and ``call_seconds`` (see :func:`course_check`).
 
     Args:
         chapter: The chapter.
         source: The learner's file.
-        options: ``games`` (200) and ``seed`` of the first game (a new one each run).
+        options: ``games`` (200), ``seed`` of the first game (a new one each run), and
+            ``slower`` (as for :func:`course_check`).
     """
-    number, text = _chapter(chapter), _text(source)
+    number, text, seconds = _chapter(chapter), _text(source), call_seconds(options)
     options = options or {}
     games = int(options.get("games", 200))
     seed = int(options["seed"]) if options.get("seed") is not None else new_seed()
     if not 1 <= games <= 2000 or seed < 0:
         raise PirateRulesError("choose 1 to 2000 games and a seed of 0 or more")
     run = Comparison(
-        number, text, games=games, first_seed=seed, heartbeat=signal_alive, relayed=True
+        number, text, games, seed, heartbeat=signal_alive, seconds=seconds, relayed=True
     )
-    return {"id": _start("compare", run), "total": games, "first_seed": seed}
+    return {
+        "id": _start("compare", run),
+        "total": games,
+        "first_seed": seed,
+        "call_seconds": seconds,
+    }
 
 
 def course_next(run_id: str, seconds: float = 0.25) -> JSON:

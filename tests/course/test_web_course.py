@@ -47,6 +47,26 @@ def test_check_answers_with_each_finding_and_the_links_of_its_rules() -> None:
     assert answer["rules"] == {"M1": "rules/marvin/#M1", "M9": "rules/marvin/#M9"}
 
 
+def test_a_device_measured_slower_gives_each_call_into_the_file_as_many_times_longer() -> None:
+    """The page sends how many times slower than usual it measured the device: the
+    learner's Python is told the longer limit, and so is the page, which waits for the
+    learner's worker that long and some more before it ends it from outside."""
+    wrong = MODEL["my_engine.py"].replace(
+        "    return piles.draw.pop(0)", "    return piles.draw.pop()"
+    )
+    usual = call("course_check", 1, wrong)["result"]["ask"]
+    slower = call("course_check", 1, wrong, {"slower": 2.5})["result"]["ask"]
+    assert usual["batches"][0][0]["seconds"] == 2.0 and usual["limit"] == 2.0 + 5.0
+    assert slower["batches"][0][0]["seconds"] == 5.0 and slower["limit"] == 5.0 + 5.0
+    answer = carried(call("course_check", 1, wrong, {"slower": 2.5}), Carrier())["result"]
+    assert answer["call_seconds"] == 5.0 and not answer["passed"]
+    run = call("course_compare", 2, MODEL["my_engine.py"], {"games": 1, "slower": 3})["result"]
+    assert run["call_seconds"] == 6.0
+    planned = call("course_next", run["id"], 0.05)["result"]["ask"]
+    assert planned["batches"][0][0]["seconds"] == 6.0 and planned["limit"] == 6.0 + 5.0
+    call("course_stop", run["id"])
+
+
 def test_a_check_whose_answer_is_not_awaited_is_an_error_as_data() -> None:
     asked = call("course_check", 1, MODEL["my_engine.py"])["result"]
     error = call("course_answer", asked["id"], asked["ask"]["trip"] + 1, {"answers": []})
@@ -96,6 +116,11 @@ def test_a_disagreement_comes_with_its_rule_and_link() -> None:
         ("course_check", [1, 42], "the file must be text"),
         ("course_check", [1, "#" * 200_001], "longer than 200,000 characters"),
         ("course_compare", [1, "x = 1\n", {"games": 0}], "choose 1 to 2000 games"),
+        ("course_check", [1, "x = 1\n", {"slower": 0.5}], "slower is 1 to 8, not 0.5"),
+        ("course_check", [1, "x = 1\n", {"slower": 9}], "slower is 1 to 8, not 9"),
+        ("course_check", [1, "x = 1\n", {"slower": "a lot"}], "slower must be a number"),
+        ("course_check", [1, "x = 1\n", {"slower": True}], "slower must be a number"),
+        ("course_compare", [1, "x = 1\n", [3]], "the options must be an object"),
         ("course_speed", ["fastest", None, 0.1], "no engine 'fastest'"),
     ],
 )

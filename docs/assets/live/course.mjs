@@ -238,13 +238,12 @@ class ChapterLab {
     this.say.textContent = "Checking your code…";
     try {
       learner(); // its Python starts while the checks' starts
-      const { bootWords } = await engine();
-      const first = await call("course_check", [this.chapter, text], {
-        limit: CHECK_LIMIT_MS,
-        stop: signal,
-        onProgress: (progress) => (this.say.textContent = bootWords(progress)),
-      });
+      const { bootWords, slowness } = await engine();
+      const onProgress = (progress) => (this.say.textContent = bootWords(progress));
+      const options = { slower: await slowness(onProgress) }; // a slow device: longer calls
+      const first = await call("course_check", [this.chapter, text, options], { limit: CHECK_LIMIT_MS, stop: signal });
       const answer = await relay(first, signal, (words) => (this.say.textContent = words));
+      this.root.dataset.callSeconds = String(answer.call_seconds);
       const seconds = (performance.now() - started) / 1000;
       this.root.dataset.checkSeconds = seconds.toFixed(3);
       if (answer.fault) {
@@ -263,7 +262,7 @@ class ChapterLab {
         return;
       }
       this.say.textContent = `All ${answer.findings.length} checks pass (${seconds.toFixed(1)} s). Now your code plays beside the real engine…`;
-      await this.compare(text, signal);
+      await this.compare(text, options, signal);
     } catch (error) {
       const [said, detail] = stoppedWords(error);
       this.say.textContent = said;
@@ -290,8 +289,8 @@ class ChapterLab {
     this.results.replaceChildren(el("ol", { class: "course-findings", "aria-label": `The checks of chapter ${this.chapter}` }, ...items));
   }
 
-  async compare(text, signal) {
-    const run = await call("course_compare", [this.chapter, text], { limit: CHECK_LIMIT_MS, stop: signal });
+  async compare(text, options, signal) {
+    const run = await call("course_compare", [this.chapter, text, options], { limit: CHECK_LIMIT_MS, stop: signal });
     this.progress.hidden = false;
     this.progress.max = run.total;
     this.progress.value = 0;

@@ -158,6 +158,16 @@ function paceOf(mine) {
 }
 
 /**
+ * How many times longer than on a device of usual speed a limit is kept here (1 to
+ * MOST_SLOWER): for the limits that Python keeps itself, such as the course's on each call
+ * into the learner's code. Starts Python first (`onProgress`, as for `ready`).
+ */
+export async function slowness(onProgress) {
+  await ready(onProgress);
+  return scaledLimit(1000, await paceOf(session)) / 1000;
+}
+
+/**
  * Call entry point `name` of pirate_rules.web with `args` (a list). Options: `limit` (ms
  * without a sign of life before the worker is replaced and the call fails with kind
  * "Stuck", for a device of usual speed: it grows on a slower one (scaledLimit); the
