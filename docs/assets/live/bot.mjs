@@ -13,8 +13,8 @@ const call = async (...args) => (await engine()).call(...args);
 const siteRoot = new URL("../../", import.meta.url);
 
 // A move that takes longer stops the bot (the worker is replaced); longer on a slower
-// device (engine.mjs).
-const MOVE_LIMIT_MS = 5000;
+// device (engine.mjs). The lab's `data-move-limit` (seconds) is read at each request.
+const MOVE_LIMIT_S = 5;
 const SLICE_SECONDS = 0.25; // games per request: about this long, so progress shows
 
 export function setUp(root) {
@@ -58,6 +58,9 @@ export function setUp(root) {
 
   let running = null; // the AbortController of the tournament in progress
 
+  root.dataset.moveLimit ||= String(MOVE_LIMIT_S);
+  const moveLimit = () => 1000 * (Number(root.dataset.moveLimit) || MOVE_LIMIT_S);
+
   const showProblem = (text, lines = []) => {
     problem.textContent = text;
     problem.hidden = !text;
@@ -69,7 +72,7 @@ export function setUp(root) {
     showProblem("");
     say.textContent = "Loading your bot…";
     const { bootWords } = await engine();
-    const answer = await call("lab_load", [editor.text], { limit: MOVE_LIMIT_MS, stop: signal, onProgress: (progress) => (say.textContent = bootWords(progress)) });
+    const answer = await call("lab_load", [editor.text], { limit: moveLimit(), stop: signal, onProgress: (progress) => (say.textContent = bootWords(progress)) });
     if (!answer.ok) {
       say.textContent = "Your bot could not be loaded:";
       showProblem(answer.error, answer.marks);
@@ -97,7 +100,7 @@ export function setUp(root) {
       say.textContent = `${bot.name} against ${tour.opponents.join(", ")}…`;
       let answer;
       do {
-        answer = await call("lab_next", [tour.id, SLICE_SECONDS], { limit: MOVE_LIMIT_MS, stop: signal });
+        answer = await call("lab_next", [tour.id, SLICE_SECONDS], { limit: moveLimit(), stop: signal });
         progress.value = answer.done;
         say.textContent = `Played ${answer.done} of ${answer.total} games…`;
         drawTable(answer, bot);
