@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -122,12 +123,15 @@ def test_a_closed_output_stops_every_command_quietly(tmp_path: Path, argv: list[
 
 
 def read_until(
-    process: subprocess.Popen[bytes], stream: int, words: bytes, seconds: float
+    process: subprocess.Popen[bytes],
+    stream: int,
+    words: bytes | re.Pattern[bytes],
+    seconds: float,
 ) -> bytes:
-    """Read ``stream`` until ``words`` appear (or fail after ``seconds``)."""
+    """Read ``stream`` until ``words`` appear, or a match of them (or fail after ``seconds``)."""
     seen = b""
     deadline = time.monotonic() + seconds
-    while words not in seen:
+    while (words not in seen) if isinstance(words, bytes) else not words.search(seen):
         left = deadline - time.monotonic()
         assert left > 0, f"{words!r} not seen in {seen[-300:]!r}"
         ready, _, _ = select.select([stream], [], [], left)
@@ -189,8 +193,8 @@ def test_ctrl_c_in_simulate_keeps_the_finished_games(tmp_path: Path) -> None:
         cwd=ROOT,
     )  # fmt: skip
     assert process.stdout and process.stderr
-    read_until(process, process.stderr.fileno(), b"games/s", 120)  # the bar, from the start
-    time.sleep(3)  # games are being played by now
+    # The bar, once it counts a finished game: however long the workers take to start.
+    read_until(process, process.stderr.fileno(), re.compile(rb" [1-9][\d,]*/10,000,000 games"), 120)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
