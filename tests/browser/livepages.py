@@ -134,6 +134,18 @@ def kept_limit(page: Page, seconds: float) -> int:
     return kept
 
 
+def slowness(page: Page) -> float:
+    """How many times longer than on a device of usual speed the page keeps a limit, on the
+    Python it last measured (engine.mjs ``slowness``): 1 to 8."""
+    factor: float = page.evaluate(
+        f"""async () => {{
+            const {{ scaledLimit }} = await import(({ENGINE_MODULE})());
+            return scaledLimit(1000, Number(document.documentElement.dataset.pythonPace)) / 1000;
+        }}"""
+    )
+    return factor
+
+
 def wait_visible(page: Page, selector: str, timeout: float = RUN_TIMEOUT_MS) -> None:
     """Wait until an element matching ``selector`` is shown, looked for every 50 ms (a long
     ``expect`` ends up looking once a second, so it would see a run end up to 1 s late)."""
