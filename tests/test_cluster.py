@@ -40,7 +40,7 @@ LUCK = [
 
 
 @pytest.fixture(scope="session")
-def address() -> Iterator[str]:
+def scheduler() -> Iterator[str]:
     """The scheduler of two worker processes of one thread each (not threads of this
     process), on 127.0.0.1 with ephemeral ports, as ``--cluster local`` starts them."""
     with _start_local(distributed, 2) as local:
@@ -48,9 +48,17 @@ def address() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def cluster(address: str) -> Iterator[Cluster]:
-    with Cluster(address) as joined:
+def cluster(scheduler: str) -> Iterator[Cluster]:
+    with Cluster(scheduler) as joined:
         yield joined
+
+
+@pytest.fixture
+def address(scheduler: str, cluster: Cluster) -> str:
+    """The scheduler's address, once both its workers are there: a test that ends one
+    leaves it to be started again, which took over a minute on a busy machine."""
+    until(lambda: len(cluster.client.nthreads()) == 2, "both workers are there")
+    return scheduler
 
 
 def played_on(text: str) -> dict[str, int]:
@@ -434,7 +442,7 @@ def test_a_lost_worker_s_batches_run_again_elsewhere_and_count_once(
     bots = ("random", "random")
     for seed in (0, 1, games // 2, games - 1):
         assert lines[seed] == record_line("marvin", bots, seed), seed
-    cluster.client.wait_for_workers(2, timeout=60)
+    until(lambda: len(cluster.client.nthreads()) == 2, "the lost worker is started again")
     assert victim[0] not in cluster.client.nthreads() or victim[1] not in (
         cluster.client.run(os.getpid).values()
     )
