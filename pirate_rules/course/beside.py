@@ -195,6 +195,12 @@ class Feeder:
 
     def judge(self, calls: list[list[str]]) -> None:
         """Raise :class:`Wrong` unless the shuffle was used as the real engine's was."""
+        if self.order is None and calls and not self.pile:
+            raise Wrong(
+                "your engine drew again, and shuffled the discard pile for it, where the"
+                " real engine drew no more",
+                "M9",
+            )
         if self.order is None and calls:
             raise Wrong(
                 f"your engine shuffled the discard pile while the draw pile still held"
@@ -696,10 +702,16 @@ class Lockstep:
             called = played.get()
         except Fault as fault:
             raise self._before_the_fault(step, fault) from None
-        feeder.judge(called.armed[0])
-        if called.value is Refused:
-            raise Wrong("your engine shuffled where no card was drawn", "M9")
-        self._compare(game_of(called.read[0]), step.after, step.context())
+        mine = game_of(called.read[0])
+        try:
+            feeder.judge(called.armed[0])
+            if called.value is Refused:
+                raise Wrong("your engine shuffled where no card was drawn", "M9")
+        except Wrong as shuffled:
+            # A crew or prize already wrong makes the learner's engine play on through
+            # other turns than the real one, and so draw and shuffle at other times.
+            raise self._already_wrong(mine, step, shuffled) or shuffled from None
+        self._compare(mine, step.after, step.context())
         if step.after.turn > MAX_TURNS:
             raise Wrong(f"your game goes on past {MAX_TURNS} turns: no real game lasts so long")
 
@@ -719,15 +731,20 @@ class Lockstep:
 
     def _before_the_fault(self, step: Step, fault: Fault) -> Wrong | Fault:
         """What to tell when the learner's ``play`` raised: a crew, prize or winner already
-        wrong where it stopped (the likely cause, named by its rule), else the fault itself.
-
-        ``play`` plays on through turns where nobody has a choice, so its piles, card and
-        turn may be further on than the real engine's: only the rest is compared.
-        """
+        wrong where it stopped (the likely cause, named by its rule), else the fault itself."""
         try:
             mine = game_of(self.bench.learner.read(Ref("game", "Game", ""), "game"))
         except Fault:
             return _refused(fault, step.move)
+        return self._already_wrong(mine, step, fault) or _refused(fault, step.move)
+
+    def _already_wrong(self, mine: TableView, step: Step, then: Wrong | Fault) -> Wrong | None:
+        """A crew, prize or winner of the learner's table ``mine`` that differs from the
+        real one after ``step``, told with what went wrong ``then``; None if they agree.
+
+        ``play`` plays on through turns where nobody has a choice, so its piles, card and
+        turn may be further on than the real engine's: only the rest is compared.
+        """
         real = step.after
         told = mine._replace(
             draw=real.draw, discard=real.discard, drawn=real.drawn, turn=real.turn,
@@ -735,8 +752,8 @@ class Lockstep:
         )  # fmt: skip
         wrong = table_difference(told, real, step.context())
         if wrong is None:
-            return _refused(fault, step.move)
-        said = fault.message.removeprefix("your ")
+            return None
+        said = then.message.removeprefix("your ")
         return Wrong(f"{wrong.message} (and then your {said})", wrong.rule)
 
 
