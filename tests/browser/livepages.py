@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -119,31 +120,30 @@ ENGINE_MODULE = """() => new URL("engine.mjs",
 """The page's own engine.mjs (the one its live.mjs imports), as a JavaScript function."""
 
 
-def kept_limit(page: Page, seconds: float) -> int:
-    """The whole seconds the page kept for a time limit of ``seconds`` on a device of usual
-    speed, on the Python it last measured (engine.mjs ``scaledLimit`` of its pace): what
-    a page says when it stops a request that gave no sign of life for that long."""
-    kept: int = page.evaluate(
+def _kept(page: Page, seconds: float) -> float:
+    """The seconds the page keeps for a limit of ``seconds`` on a device of usual speed, on
+    the Python it last measured (engine.mjs ``scaledLimit`` of its pace)."""
+    kept: float = page.evaluate(
         f"""async (seconds) => {{
             const {{ scaledLimit }} = await import(({ENGINE_MODULE})());
             const pace = Number(document.documentElement.dataset.pythonPace);
-            return Math.round(scaledLimit(seconds * 1000, pace) / 1000);
+            return scaledLimit(seconds * 1000, pace) / 1000;
         }}""",
         seconds,
     )
     return kept
 
 
+def kept_limit(page: Page, seconds: float) -> int:
+    """The whole seconds the page kept for a time limit of ``seconds`` on a device of usual
+    speed: what a page says when it stops a request that gave no sign of life for that long."""
+    return math.floor(_kept(page, seconds) + 0.5)  # as JavaScript's Math.round
+
+
 def slowness(page: Page) -> float:
     """How many times longer than on a device of usual speed the page keeps a limit, on the
     Python it last measured (engine.mjs ``slowness``): 1 to 8."""
-    factor: float = page.evaluate(
-        f"""async () => {{
-            const {{ scaledLimit }} = await import(({ENGINE_MODULE})());
-            return scaledLimit(1000, Number(document.documentElement.dataset.pythonPace)) / 1000;
-        }}"""
-    )
-    return factor
+    return _kept(page, 1)
 
 
 def wait_visible(page: Page, selector: str, timeout: float = RUN_TIMEOUT_MS) -> None:
