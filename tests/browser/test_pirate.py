@@ -39,6 +39,18 @@ QUICK_WHOLE_GAME = 296
 SIZES = [(1280, 800), (1024, 768), (768, 1024), (390, 844)]
 """The four window sizes the pages are made for."""
 
+STRUCK_TOGETHER = """(keys) => {
+    const presses = keys.map((key) => new KeyboardEvent("keydown", {key, bubbles: true}));
+    const at = presses[0].timeStamp;
+    for (const press of presses) Object.defineProperty(press, "timeStamp", {value: at});
+    return presses;
+}"""
+"""Key presses struck in one instant (JavaScript: the key names to keydown events).
+
+An event is stamped as it is made, and the page puts a press in a moment by its stamp;
+a busy machine once put 112 ms between making two events, more than the 100 ms tie
+window. Keys struck together carry one time, so here every event carries the first's."""
+
 
 @pytest.fixture(scope="module")
 def pirate(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch]]:
@@ -172,18 +184,10 @@ def test_two_people_play_a_whole_game_with_their_own_keys(
             # Both at once: two key presses made in the same instant, then handed to the
             # page one after the other. The page puts a press in a moment by its own time
             # stamp, so however long it takes over the first (a busy machine), the second
-            # still falls in the same window. Both carry the first's stamp, as two keys
-            # struck together do: an event is stamped as it is made, and a busy machine
-            # once put 112 ms between making the two, more than the 100 ms window.
+            # still falls in the same window.
             page.evaluate(
-                """(keys) => {
-                    const made = (key) => new KeyboardEvent("keydown", {key, bubbles: true});
-                    const presses = keys.map(made), at = presses[0].timeStamp;
-                    for (const press of presses) {
-                        Object.defineProperty(press, "timeStamp", {value: at});
-                        document.activeElement.dispatchEvent(press);
-                    }
-                }""",
+                f"""(keys) => ({STRUCK_TOGETHER})(keys).forEach(
+                    (press) => document.activeElement.dispatchEvent(press))""",
                 keys,
             )
         wait_for_moment(page, number)
@@ -225,14 +229,13 @@ def test_two_keys_pressed_together_are_one_moment_however_late_the_second_is_han
     # Both keys go down in the same instant; the page is then held up for longer than
     # a tie window (150 ms) before it handles the second. Its moment is still one.
     page.evaluate(
-        """() => {
-            const [first, second] = ["f", "j"].map(
-                (key) => new KeyboardEvent("keydown", {key, bubbles: true}));
+        f"""() => {{
+            const [first, second] = ({STRUCK_TOGETHER})(["f", "j"]);
             document.activeElement.dispatchEvent(first);
             const until = performance.now() + 150;
             while (performance.now() < until);
             document.activeElement.dispatchEvent(second);
-        }"""
+        }}"""
     )
     wait_for_moment(page, 1)
     expect(page.locator(".pir-action--pending")).to_have_count(0)
