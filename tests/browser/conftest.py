@@ -171,6 +171,7 @@ def booted_page(
     init_script: str | None = None,
     *,
     first_visit: bool = False,
+    clock: bool = False,
     **options: Any,
 ) -> Iterator[tuple[Page, Watch]]:
     """A play page, watched and booted until a game can be played; checked when closed.
@@ -181,6 +182,11 @@ def booted_page(
     reader's browser does from the second visit on, so Python is restored from it; with
     ``first_visit`` (or a page that the session's server does not serve), it holds
     nothing and Python starts from scratch.
+
+    With ``clock``, the page's time is Playwright's (``page.clock``, running until the
+    test pauses it) from before its first script: every timer the page and its theme
+    set is then on that one clock. Installed later, timers set before it stay the
+    browser's, and clearing one of them after it does nothing.
     """
     context = browser.new_context(accept_downloads=True, **options)
     warm = not first_visit and url.startswith(_session.get("url") or "//")
@@ -190,6 +196,8 @@ def booted_page(
     page = context.new_page()
     if init_script:
         page.add_init_script(init_script)
+    if clock:
+        page.clock.install()
     page.goto(url)
     wait_until_ready(page)
     if warm:

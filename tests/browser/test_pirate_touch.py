@@ -31,9 +31,8 @@ def tablet(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, CDPSe
     scroll that a busy machine may begin only after the fingers were placed (the fingers
     would then land where the buttons no longer are)."""
     with booted_page(
-        browser, f"{site_url}play/pirate/", has_touch=True, reduced_motion="reduce"
+        browser, f"{site_url}play/pirate/", clock=True, has_touch=True, reduced_motion="reduce"
     ) as (page, watch):
-        page.clock.install()
         yield page, watch, page.context.new_cdp_session(page)
 
 

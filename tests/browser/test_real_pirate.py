@@ -30,10 +30,10 @@ def table(browser: Browser, site_url: str) -> Iterator[tuple[Page, Watch, CDPSes
     with booted_page(
         browser,
         f"{site_url}play/real-pirate/",
+        clock=True,
         has_touch=True,
         viewport={"width": 390, "height": 844},
     ) as (page, watch):
-        page.clock.install()
         yield page, watch, page.context.new_cdp_session(page)
 
 
