@@ -17,6 +17,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from playwright.sync_api import (
     Route,
     expect,
 )
+from playwright.sync_api import Error as PlaywrightError
 from siteserver import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -205,6 +207,28 @@ def booted_page(
     yield page, watch
     watch.check()
     context.close()
+
+
+def pause_clock(page: Page, ahead: float = 1.0) -> None:
+    """Stop the page's clock (``booted_page(clock=True)``) at least ``ahead`` seconds past
+    its present time: from then on it moves only as the test says (``page.clock.run_for``).
+
+    The clock runs while the test reads its time, and Playwright refuses to stop it at a
+    time already past ("Cannot fast-forward to the past"): on a busy machine more than
+    ``ahead`` can pass between the two calls. The refused call has stopped the clock all
+    the same, so its time is read again and ``ahead`` doubled. The timers due in the jump
+    run once, as in a page that was frozen that long.
+    """
+    for _ in range(8):
+        now = page.evaluate("Date.now()") / 1000
+        try:
+            page.clock.pause_at(datetime.fromtimestamp(now + ahead, tz=UTC))
+            return
+        except PlaywrightError as error:
+            if "fast-forward to the past" not in error.message:
+                raise
+            ahead *= 2
+    raise AssertionError(f"the page's clock would not stop (last {ahead} s ahead)")
 
 
 @pytest.fixture

@@ -1,17 +1,21 @@
 """The browser the tests run in: Chromium keeps Playwright's settings and loses the parts
-no test uses (siteserver.CHROMIUM_ARGS)."""
+no test uses (siteserver.CHROMIUM_ARGS); the page clock the tests stop holds still."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import time
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 from siteserver import UNUSED_FEATURES, is_local
 
-from conftest import OFF_HOST, watched_context
+from conftest import OFF_HOST, pause_clock, watched_context
 
 pytestmark = pytest.mark.browser
 
@@ -96,3 +100,44 @@ def test_a_request_that_would_leave_the_machine_is_aborted_and_told(
     assert len(failed) == 1 and failed[0].startswith("https://example.com/x "), failed
     assert "ERR_BLOCKED_BY_CLIENT" in failed[0], failed
     assert watch.off_host == ["https://example.com/x"]
+
+
+class _SlowReader:
+    """A page whose first read of the time comes back ``late`` seconds after it was
+    taken, as on a machine too busy to send the next call at once."""
+
+    def __init__(self, page: Page, late: float) -> None:
+        self.page, self.clock, self.late = page, page.clock, late
+
+    def evaluate(self, expression: str) -> Any:
+        value = self.page.evaluate(expression)
+        time.sleep(self.late)
+        self.late = 0
+        return value
+
+
+def test_the_page_clock_stops_even_when_more_than_its_margin_passed_since_it_was_read(
+    browser: Browser,
+) -> None:
+    """``pause_clock`` reads the clock's time and stops it a second later; here 1.5 s pass
+    between the two calls. Stopping it at the time read plus one second is refused; the
+    helper stops it all the same, and the clock then stands still until it is run."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.clock.install()
+        page.set_content("<p>clock</p>")
+        now = page.evaluate("Date.now()") / 1000
+        time.sleep(1.5)
+        with pytest.raises(PlaywrightError, match="fast-forward to the past"):
+            page.clock.pause_at(datetime.fromtimestamp(now + 1, tz=UTC))
+        page.clock.resume()
+
+        pause_clock(cast(Page, _SlowReader(page, late=1.5)))
+        stopped = page.evaluate("Date.now()")
+        time.sleep(0.3)
+        assert page.evaluate("Date.now()") == stopped
+        page.clock.run_for(250)
+        assert page.evaluate("Date.now()") == stopped + 250
+    finally:
+        context.close()

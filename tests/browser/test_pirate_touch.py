@@ -9,14 +9,13 @@ sleeping: this machine's timing swings twice over.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
 from test_pirate import MOMENT, moment, new_game, settle_scroll
 
-from conftest import Watch, booted_page
+from conftest import Watch, booted_page, pause_clock
 
 pytestmark = pytest.mark.browser
 
@@ -60,12 +59,6 @@ def wastes(page: Page) -> list[str]:
     return [page.locator(f".pir-seat--{seat} .pir-pile").nth(1).inner_text() for seat in (0, 1)]
 
 
-def pause(page: Page) -> None:
-    """Stop the page's clock a second ahead of its present time: it moves only when told."""
-    now = page.evaluate("Date.now()") / 1000
-    page.clock.pause_at(datetime.fromtimestamp(now + 1, tz=UTC))
-
-
 def settled(page: Page, before: int, moments: int) -> None:
     """Let the clock run until the tie windows have closed, and the moments come back."""
     page.clock.run_for(300)
@@ -87,7 +80,7 @@ def test_two_fingers_at_once_both_count_on_both_halves(
     near, far = finger(page, 0, "T", 1), finger(page, 1, "T", 2)
 
     # Both fingers down in the same instant, then lifted.
-    pause(page)
+    pause_clock(page)
     touch(cdp, "touchStart", near, far)
     touch(cdp, "touchEnd")
     settled(page, 0, 1)
@@ -95,7 +88,7 @@ def test_two_fingers_at_once_both_count_on_both_halves(
 
     # Overlapping: the near finger lands, the far one 10 ms later, the near one lifts
     # while the far one is still down. No click ever comes; both count, in one moment.
-    pause(page)
+    pause_clock(page)
     touch(cdp, "touchStart", near)
     page.clock.run_for(10)
     touch(cdp, "touchStart", near, far)
@@ -106,7 +99,7 @@ def test_two_fingers_at_once_both_count_on_both_halves(
     assert wastes(page) == ["Waste (2)", "Waste (2)"]
 
     # One tap, then the other 20 ms later: still one moment (the tie window is 100 ms).
-    pause(page)
+    pause_clock(page)
     touch(cdp, "touchStart", far)
     touch(cdp, "touchEnd")
     page.clock.run_for(20)
@@ -117,7 +110,7 @@ def test_two_fingers_at_once_both_count_on_both_halves(
 
     # Three fingers at once, two of them on the far player's Turn: each counts once, so
     # the far player's second turn is the next moment.
-    pause(page)
+    pause_clock(page)
     touch(cdp, "touchStart", near, far, finger(page, 1, "T", 3, shift=0.3))
     touch(cdp, "touchEnd")
     settled(page, 3, 2)

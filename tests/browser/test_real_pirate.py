@@ -9,7 +9,6 @@ and at four once a ship has sunk; take-back; a reload; the layout at every size;
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ from playpage import games_asked, wait_for_game
 from playwright.sync_api import Browser, CDPSession, Page, expect
 from realpage import settle_layout
 
-from conftest import Watch, axe_problems, booted_page, wait_until_ready
+from conftest import Watch, axe_problems, booted_page, pause_clock, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -64,13 +63,13 @@ def press(page: Page, cdp: CDPSession, *fingers: tuple[int, str, int], ahead: fl
     """Fingers ``(seat, suit, ms)`` land ``ms`` after the first, then all lift; then the
     tie windows close and the moments come back.
 
-    The page's clock is stopped ``ahead`` seconds past its present, and moves only as
+    The page's clock is stopped ``ahead`` seconds or more past its present
+    (:func:`conftest.pause_clock`), and moves only as
     the test says: each finger's event is stamped with the clock's time as it lands
     (Playwright's clock stamps events), whatever the time between the test's calls.
     """
     before = int(page.evaluate(MOMENTS))
-    now = page.evaluate("Date.now()") / 1000
-    page.clock.pause_at(datetime.fromtimestamp(now + ahead, tz=UTC))
+    pause_clock(page, ahead)
     down: list[dict[str, Any]] = []
     last = 0
     for ms in sorted({ms for _, _, ms in fingers}):
